@@ -1,0 +1,52 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/** Where the app sends its API calls: the embedded server, or a hosted service. */
+export const ConnectionInput = Type.Union([
+  Type.Object({ mode: Type.Literal('embedded') }, { additionalProperties: false }),
+  Type.Object(
+    {
+      mode: Type.Literal('remote'),
+      baseUrl: Type.String({ format: 'uri', maxLength: 2048 }),
+      /** Defaults to `${baseUrl}/2` when left out. */
+      commentsBaseUrl: Type.Optional(Type.String({ format: 'uri', maxLength: 2048 })),
+    },
+    { additionalProperties: false },
+  ),
+]);
+export type ConnectionInput = Static<typeof ConnectionInput>;
+
+export type EmbeddedServerStatus =
+  | { state: 'starting' }
+  | { state: 'running'; url: string }
+  | { state: 'failed'; message: string }
+  | { state: 'stopped' };
+
+/** How the key is kept: encrypted by the OS, in a 0600 file (web host, tests), or in memory only. */
+export type VaultStatus =
+  | { kind: 'encrypted' }
+  | { kind: 'file'; path: string }
+  | { kind: 'memory-only'; warning: string };
+
+/** What the renderer may know about the connection. Never the key itself. */
+export interface ConnectionState {
+  mode: 'embedded' | 'remote';
+  baseUrl: string | null;
+  commentsBaseUrl: string | null;
+  hasApiKey: boolean;
+  vault: VaultStatus;
+  embedded: EmbeddedServerStatus;
+}
+
+export interface ConnectionTestResult {
+  ok: boolean;
+  message: string;
+  status?: number;
+  latencyMs?: number;
+  serverVersion?: string;
+}
+
+export interface AppInfo {
+  version: string;
+  host: 'electron' | 'web';
+  platform: string;
+}
