@@ -1,0 +1,63 @@
+import type { EventName, Events } from '../../shared/ipc/contract';
+import type { AppInfo } from '../../shared/ipc/settings';
+import { createConnection, type Connection } from './connection';
+import type { ConnectionSettingsStore } from './connection-settings';
+import { createGateway, type Gateway } from './gateway/gateway';
+import { appHandlers } from './ipc/app';
+import { languageHandlers } from './ipc/languages';
+import { settingsHandlers } from './ipc/settings';
+import { createDispatcher, type Dispatch, type Handlers } from './ipc/validated';
+import type { LocalServer } from './local-server';
+import type { Vault } from './vault/vault';
+
+export interface AppCoreOptions {
+  info: AppInfo;
+  vault: Vault;
+  settings: ConnectionSettingsStore;
+  launchEmbedded: (apiKey: string) => Promise<LocalServer>;
+  logError?: (error: unknown, channel: string) => void;
+}
+
+export interface AppCore {
+  dispatch: Dispatch;
+  connection: Connection;
+  gateway: Gateway;
+  /** Pushes to the renderer; each host forwards them its own way. */
+  subscribe(listener: <E extends EventName>(event: E, payload: Events[E]) => void): () => void;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Everything behind the channels, with no Electron in it: the same core is served by Electron IPC
+ * and by the web host.
+ */
+export function createAppCore(options: AppCoreOptions): AppCore {
+  const listeners = new Set<<E extends EventName>(event: E, payload: Events[E]) => void>();
+  const emit = <E extends EventName>(event: E, payload: Events[E]) => {
+    for (const listener of listeners) listener(event, payload);
+  };
+  const connection = createConnection({
+    vault: options.vault,
+    settings: options.settings,
+    launchEmbedded: options.launchEmbedded,
+    onChange: (state) => emit('connection:changed', state),
+  });
+  const gateway = createGateway({ target: () => connection.target() });
+  const handlers: Handlers = {
+    ...appHandlers(options.info),
+    ...settingsHandlers(connection, gateway),
+    ...languageHandlers(gateway),
+  };
+  return {
+    dispatch: createDispatcher(handlers, options.logError),
+    connection,
+    gateway,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    start: () => connection.start(),
+    stop: () => connection.stop(),
+  };
+}

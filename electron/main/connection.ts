@@ -1,0 +1,175 @@
+import { randomBytes } from 'node:crypto';
+import type { ConnectionState, EmbeddedServerStatus } from '../../shared/ipc/settings';
+import {
+  defaultCommentsBaseUrl,
+  type ConnectionSettings,
+  type ConnectionSettingsStore,
+} from './connection-settings';
+import { GatewayError } from './gateway/gateway-error';
+import type { GatewayTarget } from './gateway/gateway';
+import type { LocalServer } from './local-server';
+import type { KeySlot, Vault } from './vault/vault';
+
+export interface ConnectionDeps {
+  vault: Vault;
+  settings: ConnectionSettingsStore;
+  /** Starts the embedded server with the given key; the host decides the binary and data folder. */
+  launchEmbedded: (apiKey: string) => Promise<LocalServer>;
+  onChange: (state: ConnectionState) => void;
+}
+
+export interface Connection {
+  state(): ConnectionState;
+  /** Where the gateway sends calls now; throws `not-configured` when it cannot. */
+  target(): GatewayTarget;
+  start(): Promise<void>;
+  setSettings(settings: ConnectionSettings): Promise<ConnectionState>;
+  setApiKey(key: string): Promise<ConnectionState>;
+  clearApiKey(): Promise<ConnectionState>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Owns "where do API calls go": the saved settings, the key slot for each mode, and the embedded
+ * server's life. Host-agnostic: Electron and the web host both drive it.
+ */
+export function createConnection(deps: ConnectionDeps): Connection {
+  let settings = deps.settings.get();
+  let embedded: EmbeddedServerStatus = { state: 'stopped' };
+  let server: LocalServer | null = null;
+  // Serializes starts and stops so a quick toggle cannot leave two servers running.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serialized = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = queue.then(work, work);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+
+  const slot = (): KeySlot => settings.mode;
+  const state = (): ConnectionState => ({
+    mode: settings.mode,
+    baseUrl: settings.mode === 'remote' ? settings.baseUrl : embeddedUrl(),
+    commentsBaseUrl:
+      settings.mode === 'remote'
+        ? (settings.commentsBaseUrl ?? defaultCommentsBaseUrl(settings.baseUrl))
+        : (embeddedUrl() && defaultCommentsBaseUrl(embeddedUrl() ?? '')),
+    hasApiKey: deps.vault.getKey(slot()) !== null,
+    vault: deps.vault.status(),
+    embedded,
+  });
+  const embeddedUrl = () => (embedded.state === 'running' ? embedded.url : null);
+  const changed = () => deps.onChange(state());
+
+  async function startEmbedded(): Promise<void> {
+    let key = deps.vault.getKey('embedded');
+    if (key === null) {
+      key = `wb_${randomBytes(32).toString('base64url')}`;
+      deps.vault.setKey('embedded', key);
+    }
+    embedded = { state: 'starting' };
+    changed();
+    try {
+      const started = await deps.launchEmbedded(key);
+      server = started;
+      embedded = { state: 'running', url: started.url };
+      started.onUnexpectedExit((message) => {
+        if (server !== started) return;
+        server = null;
+        embedded = { state: 'failed', message };
+        changed();
+      });
+    } catch (error) {
+      embedded = { state: 'failed', message: error instanceof Error ? error.message : String(error) };
+    }
+    changed();
+  }
+
+  async function stopEmbedded(): Promise<void> {
+    const running = server;
+    server = null;
+    if (running) await running.stop();
+    if (embedded.state !== 'stopped') {
+      embedded = { state: 'stopped' };
+      changed();
+    }
+  }
+
+  const restartEmbedded = () => serialized(async () => {
+    await stopEmbedded();
+    await startEmbedded();
+  });
+
+  return {
+    state,
+    target() {
+      const apiKey = deps.vault.getKey(slot());
+      if (settings.mode === 'embedded') {
+        const url = embeddedUrl();
+        if (url === null) throw embeddedNotReady(embedded);
+        if (apiKey === null) throw noKey();
+        return { baseUrl: url, commentsBaseUrl: defaultCommentsBaseUrl(url), apiKey };
+      }
+      if (apiKey === null) throw noKey();
+      return {
+        baseUrl: settings.baseUrl,
+        commentsBaseUrl: settings.commentsBaseUrl ?? defaultCommentsBaseUrl(settings.baseUrl),
+        apiKey,
+      };
+    },
+    start: () => serialized(async () => {
+      if (settings.mode === 'embedded' && server === null) await startEmbedded();
+    }),
+    async setSettings(next) {
+      deps.settings.set(next);
+      settings = next;
+      if (next.mode === 'embedded') {
+        await serialized(async () => {
+          if (server === null) await startEmbedded();
+        });
+      } else {
+        await serialized(stopEmbedded);
+      }
+      changed();
+      return state();
+    },
+    async setApiKey(key) {
+      deps.vault.setKey(slot(), key);
+      // The embedded server learns a new key at start (its bootstrap key), so restart it.
+      if (settings.mode === 'embedded') await restartEmbedded();
+      changed();
+      return state();
+    },
+    async clearApiKey() {
+      deps.vault.clearKey(slot());
+      // Embedded mode cannot run without a key: clearing it makes the app create a fresh one.
+      if (settings.mode === 'embedded') await restartEmbedded();
+      changed();
+      return state();
+    },
+    stop: () => serialized(stopEmbedded),
+  };
+}
+
+function noKey(): GatewayError {
+  return new GatewayError({
+    code: 'not-configured',
+    message: 'No API key is set for this connection.',
+    hint: 'Set the API key in Settings.',
+  });
+}
+
+function embeddedNotReady(status: EmbeddedServerStatus): GatewayError {
+  if (status.state === 'failed') {
+    return new GatewayError({
+      code: 'not-configured',
+      message: `The embedded server is not running: ${status.message}`,
+      hint: 'Choose the embedded server again in Settings to restart it, or connect to a hosted service.',
+    });
+  }
+  return new GatewayError({
+    code: 'not-configured',
+    message:
+      status.state === 'starting' ? 'The embedded server is still starting.' : 'The embedded server is stopped.',
+    hint: 'Wait a moment and try again.',
+  });
+}

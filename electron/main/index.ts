@@ -1,0 +1,81 @@
+import { app, BrowserWindow, ipcMain, safeStorage, session, shell } from 'electron';
+import Store from 'electron-store';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createAppCore, type AppCore } from './app-core';
+import { createConnectionSettingsFile } from './connection-settings';
+import { isOwnTopFrame, registerChannels } from './ipc/register';
+import { startLocalServer } from './local-server';
+import { guardWebContents, secureWebPreferences } from './security';
+import { createSafeStorageVault } from './vault/safe-storage-vault';
+
+// Built layout: out/main/index.js, out/preload/index.cjs, out/renderer/, out/server/main.js.
+const outDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+const rendererIndex = join(outDir, 'renderer', 'index.html');
+const rendererUrl = pathToFileURL(rendererIndex).href;
+const isDevelopment = !app.isPackaged;
+
+let core: AppCore | null = null;
+let hasStopped = false;
+
+app.enableSandbox();
+if (!app.requestSingleInstanceLock()) app.quit();
+
+app.on('web-contents-created', (_event, contents) => guardWebContents(contents, (url) => shell.openExternal(url)));
+app.on('second-instance', () => {
+  const [window] = BrowserWindow.getAllWindows();
+  if (window) {
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  }
+});
+app.on('window-all-closed', () => app.quit());
+// Stop the embedded server before the process ends, so its database closes cleanly.
+app.on('will-quit', (event) => {
+  if (hasStopped || !core) return;
+  event.preventDefault();
+  void core.stop().finally(() => {
+    hasStopped = true;
+    app.quit();
+  });
+});
+
+void app.whenReady().then(() => {
+  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  session.defaultSession.setPermissionCheckHandler(() => false);
+
+  const userData = app.getPath('userData');
+  core = createAppCore({
+    info: { version: app.getVersion(), host: 'electron', platform: process.platform },
+    vault: createSafeStorageVault(safeStorage, new Store({ name: 'vault' })),
+    settings: createConnectionSettingsFile(join(userData, 'connection.json')),
+    launchEmbedded: (apiKey) =>
+      startLocalServer({
+        entry: join(outDir, 'server', 'main.js'),
+        // Packaged: Electron's own Node, with native modules rebuilt for it by `npm run package`.
+        // From a checkout: the system Node that `npm ci` built better-sqlite3 for.
+        execPath: app.isPackaged ? process.execPath : 'node',
+        env: app.isPackaged ? { ELECTRON_RUN_AS_NODE: '1' } : {},
+        dataDir: join(userData, 'server'),
+        apiKey,
+      }),
+    logError: (error, channel) => console.error(`[ipc ${channel}]`, error),
+  });
+  registerChannels(ipcMain, core.dispatch, (event) => isOwnTopFrame(event, rendererUrl));
+
+  const window = new BrowserWindow({
+    width: 1280,
+    height: 820,
+    minWidth: 900,
+    minHeight: 600,
+    show: false,
+    title: 'Wordbench',
+    webPreferences: secureWebPreferences(join(outDir, 'preload', 'index.cjs'), isDevelopment),
+  });
+  core.subscribe((event, payload) => {
+    if (!window.isDestroyed()) window.webContents.send(event, payload);
+  });
+  window.once('ready-to-show', () => window.show());
+  void window.loadFile(rendererIndex);
+  void core.start();
+});

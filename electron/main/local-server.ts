@@ -1,0 +1,127 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+
+export interface LocalServerOptions {
+  /** The built server CLI (`out/server/main.js`). */
+  entry: string;
+  /** The Node binary to run it with. Electron passes its own binary plus ELECTRON_RUN_AS_NODE. */
+  execPath: string;
+  dataDir: string;
+  /** Made valid on start (the server's bootstrap key), so the vault's key always works. */
+  apiKey: string;
+  startTimeoutMs?: number;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface LocalServer {
+  url: string;
+  /** Stops the server (SIGTERM, then SIGKILL after a grace period). */
+  stop(): Promise<void>;
+  /** Called once if the server exits without being asked to. */
+  onUnexpectedExit(listener: (message: string) => void): void;
+}
+
+const LISTENING = /listening on (http:\/\/[^\s]+)/;
+
+/**
+ * Starts the embedded API server as a child process on 127.0.0.1 and a free port, and resolves
+ * once it answers `/health`. A child process keeps heavy TM work off the UI's event loop, and a
+ * crash of the server cannot take the window down with it.
+ */
+export async function startLocalServer(options: LocalServerOptions): Promise<LocalServer> {
+  const timeoutMs = options.startTimeoutMs ?? 20_000;
+  const child = spawn(
+    options.execPath,
+    [options.entry, '--host', '127.0.0.1', '--port', '0', '--data', options.dataDir],
+    {
+      // The key goes through the environment, not argv, so other users cannot read it from `ps`.
+      env: { ...process.env, ...options.env, WORDBENCH_BOOTSTRAP_KEY: options.apiKey },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const output: string[] = [];
+  const remember = (chunk: Buffer) => {
+    output.push(chunk.toString());
+    if (output.length > 50) output.shift();
+  };
+  child.stderr?.on('data', remember);
+
+  let isStopping = false;
+  const exitListeners: Array<(message: string) => void> = [];
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+
+  try {
+    const url = await withTimeout(waitForListening(child, remember), timeoutMs, () =>
+      describeFailure('did not start', timeoutMs, output),
+    );
+    if (!(await waitForHealth(url, Date.now() + timeoutMs))) {
+      throw new Error(describeFailure('did not answer /health', timeoutMs, output));
+    }
+    void exited.then((code) => {
+      if (isStopping) return;
+      const message = `The embedded server stopped unexpectedly (exit code ${code}). ${tail(output)}`;
+      for (const listener of exitListeners) listener(message.trim());
+    });
+    return {
+      url,
+      async stop() {
+        isStopping = true;
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        child.kill('SIGTERM');
+        const killTimer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+        await exited;
+        clearTimeout(killTimer);
+      },
+      onUnexpectedExit: (listener) => exitListeners.push(listener),
+    };
+  } catch (error) {
+    isStopping = true;
+    child.kill('SIGKILL');
+    throw error;
+  }
+}
+
+function waitForListening(child: ChildProcess, remember: (chunk: Buffer) => void): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let buffered = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      remember(chunk);
+      buffered += chunk.toString();
+      const match = LISTENING.exec(buffered);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('error', (error) => reject(new Error(`Cannot start the embedded server: ${error.message}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`The embedded server exited during start (exit code ${code}).`)),
+    );
+  });
+}
+
+async function waitForHealth(url: string, deadline: number): Promise<boolean> {
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) return true;
+    } catch {
+      // Not accepting yet: try again shortly.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, message: () => string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message())), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+function describeFailure(what: string, ms: number, output: string[]): string {
+  return `The embedded server ${what} within ${Math.round(ms / 1000)} seconds. ${tail(output)}`.trim();
+}
+
+function tail(output: string[]): string {
+  const text = output.join('').trim();
+  return text ? `Last output: ${text.slice(-600)}` : '';
+}

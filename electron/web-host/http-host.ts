@@ -1,0 +1,160 @@
+import { timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { AppCore } from '../main/app-core';
+import { SECURITY_HEADERS, serveStatic } from './static-files';
+
+export interface WebHostOptions {
+  core: Pick<AppCore, 'dispatch' | 'subscribe'>;
+  staticDir: string;
+  token: string;
+  host?: string;
+  port?: number;
+}
+
+export interface WebHost {
+  /** The address to open, with the per-launch token. */
+  url: string;
+  close(): Promise<void>;
+}
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * The same channels as Electron IPC, over HTTP on 127.0.0.1: `POST /ipc/<channel>` with the
+ * per-launch token in `x-wordbench-token`, pushes as server-sent events on `/events?token=`. The
+ * API key stays in this process, as it stays in Electron's main process.
+ */
+export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
+  const host = options.host ?? '127.0.0.1';
+  const streams = new Set<ServerResponse>();
+  const unsubscribe = options.core.subscribe((event, payload) => {
+    const frame = `event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`;
+    for (const stream of streams) stream.write(frame);
+  });
+
+  const server = createServer((request, response) => {
+    void handle(request, response).catch(() => {
+      if (!response.headersSent) sendJson(response, 500, { message: 'Web host failure.' });
+      else response.end();
+    });
+  });
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const address = server.address() as AddressInfo;
+    // Refuse other Host names: a DNS-rebinding page must not reach the channels.
+    if (!isLoopbackHost(request.headers.host, address.port)) {
+      sendJson(response, 421, { message: 'This web host answers only on 127.0.0.1 and localhost.' });
+      return;
+    }
+    const url = new URL(request.url ?? '/', `http://${request.headers.host}`);
+    if (url.pathname.startsWith('/ipc/')) {
+      await handleChannel(request, response, decodeURIComponent(url.pathname.slice(5)));
+    } else if (url.pathname === '/events') {
+      handleEvents(request, response, url.searchParams.get('token'));
+    } else if (request.method === 'GET' || request.method === 'HEAD') {
+      serveStatic(options.staticDir, url.pathname, response);
+    } else {
+      sendJson(response, 405, { message: `${request.method} is not served here.` });
+    }
+  }
+
+  async function handleChannel(request: IncomingMessage, response: ServerResponse, channel: string) {
+    if (request.method !== 'POST') {
+      sendJson(response, 405, { message: 'Channels answer POST only.' });
+      return;
+    }
+    if (!hasToken(request.headers['x-wordbench-token'], options.token)) {
+      sendJson(response, 401, { message: 'Missing or wrong web host token.' });
+      return;
+    }
+    const origin = request.headers.origin;
+    if (origin !== undefined && origin !== `http://${request.headers.host}`) {
+      sendJson(response, 403, { message: 'Cross-origin calls are refused.' });
+      return;
+    }
+    const body = await readBody(request, MAX_BODY_BYTES);
+    if (body === null) {
+      sendJson(response, 413, { message: `Channel input over ${MAX_BODY_BYTES} bytes.` });
+      return;
+    }
+    let input: unknown;
+    try {
+      input = body.length === 0 ? {} : JSON.parse(body.toString('utf8'));
+    } catch {
+      sendJson(response, 200, {
+        ok: false,
+        error: { code: 'invalid-input', message: `Malformed JSON input for ${channel}.` },
+      });
+      return;
+    }
+    sendJson(response, 200, await options.core.dispatch(channel, input));
+  }
+
+  function handleEvents(request: IncomingMessage, response: ServerResponse, token: string | null) {
+    if (!hasToken(token ?? undefined, options.token)) {
+      sendJson(response, 401, { message: 'Missing or wrong web host token.' });
+      return;
+    }
+    response.writeHead(200, {
+      ...SECURITY_HEADERS,
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+    });
+    response.write(': connected\n\n');
+    streams.add(response);
+    request.on('close', () => streams.delete(response));
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${host}:${port}/?token=${options.token}`,
+    async close() {
+      unsubscribe();
+      for (const stream of streams) stream.end();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, {
+    ...SECURITY_HEADERS,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    'cache-control': 'no-store',
+  });
+  response.end(text);
+}
+
+function hasToken(given: string | string[] | undefined, expected: string): boolean {
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function isLoopbackHost(hostHeader: string | undefined, port: number): boolean {
+  return hostHeader === `127.0.0.1:${port}` || hostHeader === `localhost:${port}`;
+}
+
+/** Reads a small JSON body; over the limit it drains the rest (so the 413 can be sent) and gives null. */
+function readBody(request: IncomingMessage, limit: number): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) chunks.push(chunk);
+    });
+    request.on('end', () => resolve(size > limit ? null : Buffer.concat(chunks)));
+    request.on('error', reject);
+  });
+}

@@ -1,0 +1,50 @@
+// Builds everything the hosts load: the renderer (Vite) and the Node-side bundles (esbuild).
+// Layout: out/renderer/, out/main/index.js, out/preload/index.cjs, out/server/main.js,
+// out/web-host/index.js. Typechecking runs before this script (`npm run build`).
+import { build as esbuild } from 'esbuild';
+import { rmSync } from 'node:fs';
+import { build as viteBuild } from 'vite';
+
+const common = { bundle: true, platform: 'node', target: 'node20', sourcemap: true, logLevel: 'warning' };
+// Bundled CommonJS dependencies call require(); give the ESM bundles one.
+const requireShim = {
+  js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+};
+
+rmSync('out', { recursive: true, force: true });
+await viteBuild({ logLevel: 'warn' });
+await Promise.all([
+  // Everything but Electron is bundled into the main process, so it runs from a packaged app.
+  esbuild({
+    ...common,
+    entryPoints: ['electron/main/index.ts'],
+    outfile: 'out/main/index.js',
+    format: 'esm',
+    external: ['electron'],
+    banner: requireShim,
+  }),
+  // Sandboxed preloads must be CommonJS and self-contained.
+  esbuild({
+    ...common,
+    entryPoints: ['electron/preload/index.ts'],
+    outfile: 'out/preload/index.cjs',
+    format: 'cjs',
+    external: ['electron'],
+  }),
+  // The server and the web host keep node_modules external (native better-sqlite3 among them).
+  esbuild({
+    ...common,
+    entryPoints: ['server/main.ts'],
+    outfile: 'out/server/main.js',
+    format: 'esm',
+    packages: 'external',
+  }),
+  esbuild({
+    ...common,
+    entryPoints: ['electron/web-host.ts'],
+    outfile: 'out/web-host/index.js',
+    format: 'esm',
+    packages: 'external',
+  }),
+]);
+console.log('built out/renderer, out/main, out/preload, out/server, out/web-host');
