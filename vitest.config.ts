@@ -2,7 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'electron/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: [
+      'shared/**/*.test.ts',
+      'server/**/*.test.ts',
+      'electron/**/*.test.ts',
+      'scripts/**/*.test.ts',
+    ],
     environment: 'node',
     // Native modules (better-sqlite3) and child processes are simplest in forked workers.
     pool: 'forks',

@@ -48,7 +48,11 @@ async function main(): Promise<void> {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 
   const core = createAppCore({
-    info: { version: process.env.npm_package_version ?? '0.1.0', host: 'web', platform: process.platform },
+    info: {
+      version: process.env.npm_package_version ?? '0.1.0',
+      host: 'web',
+      platform: process.platform,
+    },
     vault: createFileVault(join(dataDir, 'vault.json')),
     settings: createConnectionSettingsFile(join(dataDir, 'connection.json')),
     launchEmbedded: (apiKey) =>

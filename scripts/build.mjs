@@ -5,7 +5,13 @@ import { build as esbuild } from 'esbuild';
 import { rmSync } from 'node:fs';
 import { build as viteBuild } from 'vite';
 
-const common = { bundle: true, platform: 'node', target: 'node20', sourcemap: true, logLevel: 'warning' };
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'warning',
+};
 // Bundled CommonJS dependencies call require(); give the ESM bundles one.
 const requireShim = {
   js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

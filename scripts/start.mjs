@@ -18,7 +18,8 @@ function electronBinary() {
 }
 
 const binary = electronBinary();
-const hasDisplay = process.platform !== 'linux' || Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
+const hasDisplay =
+  process.platform !== 'linux' || Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
 const [command, commandArgs] =
   binary && hasDisplay
     ? [binary, ['.', ...args]]

@@ -52,7 +52,7 @@ export function createConnection(deps: ConnectionDeps): Connection {
     commentsBaseUrl:
       settings.mode === 'remote'
         ? (settings.commentsBaseUrl ?? defaultCommentsBaseUrl(settings.baseUrl))
-        : (embeddedUrl() && defaultCommentsBaseUrl(embeddedUrl() ?? '')),
+        : embeddedUrl() && defaultCommentsBaseUrl(embeddedUrl() ?? ''),
     hasApiKey: deps.vault.getKey(slot()) !== null,
     vault: deps.vault.status(),
     embedded,
@@ -79,7 +79,10 @@ export function createConnection(deps: ConnectionDeps): Connection {
         changed();
       });
     } catch (error) {
-      embedded = { state: 'failed', message: error instanceof Error ? error.message : String(error) };
+      embedded = {
+        state: 'failed',
+        message: error instanceof Error ? error.message : String(error),
+      };
     }
     changed();
   }
@@ -94,10 +97,11 @@ export function createConnection(deps: ConnectionDeps): Connection {
     }
   }
 
-  const restartEmbedded = () => serialized(async () => {
-    await stopEmbedded();
-    await startEmbedded();
-  });
+  const restartEmbedded = () =>
+    serialized(async () => {
+      await stopEmbedded();
+      await startEmbedded();
+    });
 
   return {
     state,
@@ -116,9 +120,10 @@ export function createConnection(deps: ConnectionDeps): Connection {
         apiKey,
       };
     },
-    start: () => serialized(async () => {
-      if (settings.mode === 'embedded' && server === null) await startEmbedded();
-    }),
+    start: () =>
+      serialized(async () => {
+        if (settings.mode === 'embedded' && server === null) await startEmbedded();
+      }),
     async setSettings(next) {
       deps.settings.set(next);
       settings = next;
@@ -169,7 +174,9 @@ function embeddedNotReady(status: EmbeddedServerStatus): GatewayError {
   return new GatewayError({
     code: 'not-configured',
     message:
-      status.state === 'starting' ? 'The embedded server is still starting.' : 'The embedded server is stopped.',
+      status.state === 'starting'
+        ? 'The embedded server is still starting.'
+        : 'The embedded server is stopped.',
     hint: 'Wait a moment and try again.',
   });
 }

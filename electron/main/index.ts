@@ -21,7 +21,9 @@ let hasStopped = false;
 app.enableSandbox();
 if (!app.requestSingleInstanceLock()) app.quit();
 
-app.on('web-contents-created', (_event, contents) => guardWebContents(contents, (url) => shell.openExternal(url)));
+app.on('web-contents-created', (_event, contents) =>
+  guardWebContents(contents, (url) => shell.openExternal(url)),
+);
 app.on('second-instance', () => {
   const [window] = BrowserWindow.getAllWindows();
   if (window) {
@@ -41,7 +43,9 @@ app.on('will-quit', (event) => {
 });
 
 void app.whenReady().then(() => {
-  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) =>
+    callback(false),
+  );
   session.defaultSession.setPermissionCheckHandler(() => false);
 
   const userData = app.getPath('userData');

@@ -89,7 +89,9 @@ function waitForListening(child: ChildProcess, remember: (chunk: Buffer) => void
       const match = LISTENING.exec(buffered);
       if (match?.[1]) resolve(match[1]);
     });
-    child.once('error', (error) => reject(new Error(`Cannot start the embedded server: ${error.message}`)));
+    child.once('error', (error) =>
+      reject(new Error(`Cannot start the embedded server: ${error.message}`)),
+    );
     child.once('exit', (code) =>
       reject(new Error(`The embedded server exited during start (exit code ${code}).`)),
     );

@@ -20,10 +20,16 @@ const mainEntry = join(outDir, 'main', 'index.js');
 const rendererUrl = pathToFileURL(join(outDir, 'renderer', 'index.html')).href;
 const trusted = { senderFrame: { url: `${rendererUrl}#/settings`, parent: null } };
 
-type IpcHandler = (event: unknown, input: unknown) => Promise<{ ok: boolean; value?: unknown; error?: { code: string } }>;
+type IpcHandler = (
+  event: unknown,
+  input: unknown,
+) => Promise<{ ok: boolean; value?: unknown; error?: { code: string } }>;
 const handlerFor = (channel: string) => recorded.ipcHandles.get(channel)?.[0] as IpcHandler;
 
-async function until<T>(probe: () => Promise<T | undefined> | T | undefined, what: string): Promise<T> {
+async function until<T>(
+  probe: () => Promise<T | undefined> | T | undefined,
+  what: string,
+): Promise<T> {
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
     const value = await probe();
@@ -37,7 +43,8 @@ describe('built Electron main process (with an electron stand-in)', () => {
   let serverUrl: string;
 
   beforeAll(async () => {
-    if (!existsSync(mainEntry)) throw new Error('out/main/index.js is missing: run `npm run build` first.');
+    if (!existsSync(mainEntry))
+      throw new Error('out/main/index.js is missing: run `npm run build` first.');
     recorded.userData = mkdtempSync(join(tmpdir(), 'wordbench-userdata-'));
     await import(pathToFileURL(mainEntry).href);
     const state = await until(async () => {
@@ -45,7 +52,9 @@ describe('built Electron main process (with an electron stand-in)', () => {
       if (!handler) return undefined;
       const result = await handler(trusted, {});
       const value = result.value as ConnectionState;
-      return value.embedded.state === 'running' || value.embedded.state === 'failed' ? value : undefined;
+      return value.embedded.state === 'running' || value.embedded.state === 'failed'
+        ? value
+        : undefined;
     }, 'the embedded server');
     if (state.embedded.state !== 'running') throw new Error(JSON.stringify(state.embedded));
     serverUrl = state.embedded.url;
@@ -73,7 +82,9 @@ describe('built Electron main process (with an electron stand-in)', () => {
 
   it('denies permissions, navigation and new windows, sending web links to the system browser', () => {
     let allowed: boolean | undefined;
-    recorded.permissionRequestHandler?.(...([{}, 'media', (ok: boolean) => (allowed = ok)] as never[]));
+    recorded.permissionRequestHandler?.(
+      ...([{}, 'media', (ok: boolean) => (allowed = ok)] as never[]),
+    );
     expect(allowed).toBe(false);
     expect(recorded.permissionCheckHandler?.()).toBe(false);
 
@@ -91,7 +102,10 @@ describe('built Electron main process (with an electron stand-in)', () => {
     expect(navigation.preventDefault).toHaveBeenCalled();
     expect(openHandler!({ url: 'https://example.com/help' })).toEqual({ action: 'deny' });
     expect(openHandler!({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' });
-    expect(recorded.openedExternally).toEqual(['https://example.com/docs', 'https://example.com/help']);
+    expect(recorded.openedExternally).toEqual([
+      'https://example.com/docs',
+      'https://example.com/help',
+    ]);
     const webview = { preventDefault: vi.fn() };
     listeners.get('will-attach-webview')!(webview, '');
     expect(webview.preventDefault).toHaveBeenCalled();
@@ -129,15 +143,22 @@ describe('built Electron main process (with an electron stand-in)', () => {
     const key = flip(Buffer.from(encrypted, 'base64')).toString();
     expect(key).toMatch(/^wb_/);
     expect(JSON.stringify(vaultFile)).not.toContain(key);
-    for (const channel of ['app:get-info', 'settings:get-connection', 'languages:list', 'settings:test-connection']) {
+    for (const channel of [
+      'app:get-info',
+      'settings:get-connection',
+      'languages:list',
+      'settings:test-connection',
+    ]) {
       expect(JSON.stringify(await handlerFor(channel)(trusted, {}))).not.toContain(key);
     }
-    for (const [, payload] of recorded.windows[0]!.sent) expect(JSON.stringify(payload)).not.toContain(key);
+    for (const [, payload] of recorded.windows[0]!.sent)
+      expect(JSON.stringify(payload)).not.toContain(key);
   });
 
   it('stops the embedded server when the app quits', async () => {
     const event = { preventDefault: vi.fn() };
-    for (const handler of recorded.appEvents.get('will-quit') ?? []) handler(...([event] as never[]));
+    for (const handler of recorded.appEvents.get('will-quit') ?? [])
+      handler(...([event] as never[]));
     expect(event.preventDefault).toHaveBeenCalled();
     await until(() => (recorded.quitCount > 0 ? true : undefined), 'app.quit()');
     await expect(fetch(`${serverUrl}/health`)).rejects.toThrow();
@@ -152,9 +173,13 @@ describe('the same channels through the web host', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'wordbench-web-'));
-    child = spawn(process.execPath, [join(outDir, 'web-host', 'index.js'), '--port', '0', '--data', dataDir], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    child = spawn(
+      process.execPath,
+      [join(outDir, 'web-host', 'index.js'), '--port', '0', '--data', dataDir],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     const address = await new Promise<string>((resolvePromise, reject) => {
       let output = '';
       child.stdout!.on('data', (chunk: Buffer) => {

@@ -72,8 +72,10 @@ const safeStorage = {
 
 const session = {
   defaultSession: {
-    setPermissionRequestHandler: (handler: Handler) => void (recorded.permissionRequestHandler = handler),
-    setPermissionCheckHandler: (handler: Handler) => void (recorded.permissionCheckHandler = handler),
+    setPermissionRequestHandler: (handler: Handler) =>
+      void (recorded.permissionRequestHandler = handler),
+    setPermissionCheckHandler: (handler: Handler) =>
+      void (recorded.permissionCheckHandler = handler),
   },
 };
 

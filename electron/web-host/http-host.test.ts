@@ -68,12 +68,19 @@ describe('web host', () => {
   });
 
   it('refuses cross-origin calls and foreign Host names', async () => {
-    expect((await call('languages:list', '{}', { origin: 'http://evil.example' })).status).toBe(403);
+    expect((await call('languages:list', '{}', { origin: 'http://evil.example' })).status).toBe(
+      403,
+    );
     const status = await new Promise<number>((resolve, reject) => {
       const { port } = new URL(base);
       const outgoing = request(
-        { host: '127.0.0.1', port, path: '/ipc/languages%3Alist', method: 'POST',
-          headers: { host: `rebound.example:${port}`, 'x-wordbench-token': token } },
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/ipc/languages%3Alist',
+          method: 'POST',
+          headers: { host: `rebound.example:${port}`, 'x-wordbench-token': token },
+        },
         (response) => resolve(response.statusCode ?? 0),
       );
       outgoing.on('error', reject);
@@ -107,8 +114,12 @@ describe('web host', () => {
     await reader.read(); // the ": connected" comment
     for (const listener of listeners) {
       listener('connection:changed', {
-        mode: 'embedded', baseUrl: null, commentsBaseUrl: null, hasApiKey: true,
-        vault: { kind: 'encrypted' }, embedded: { state: 'starting' },
+        mode: 'embedded',
+        baseUrl: null,
+        commentsBaseUrl: null,
+        hasApiKey: true,
+        vault: { kind: 'encrypted' },
+        embedded: { state: 'starting' },
       });
     }
     const { value } = await reader.read();

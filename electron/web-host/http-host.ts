@@ -44,7 +44,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const address = server.address() as AddressInfo;
     // Refuse other Host names: a DNS-rebinding page must not reach the channels.
     if (!isLoopbackHost(request.headers.host, address.port)) {
-      sendJson(response, 421, { message: 'This web host answers only on 127.0.0.1 and localhost.' });
+      sendJson(response, 421, {
+        message: 'This web host answers only on 127.0.0.1 and localhost.',
+      });
       return;
     }
     const url = new URL(request.url ?? '/', `http://${request.headers.host}`);
@@ -59,7 +61,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
   }
 
-  async function handleChannel(request: IncomingMessage, response: ServerResponse, channel: string) {
+  async function handleChannel(
+    request: IncomingMessage,
+    response: ServerResponse,
+    channel: string,
+  ) {
     if (request.method !== 'POST') {
       sendJson(response, 405, { message: 'Channels answer POST only.' });
       return;

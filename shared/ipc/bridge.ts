@@ -13,7 +13,9 @@ type CamelCase<S extends string> = S extends `${infer H}-${infer T}`
   : S;
 type AreaOf<C extends string> = C extends `${infer A}:${string}` ? A : never;
 type ArgsOf<C extends Channel> =
-  Record<string, never> extends ChannelInput<C> ? [input?: ChannelInput<C>] : [input: ChannelInput<C>];
+  Record<string, never> extends ChannelInput<C>
+    ? [input?: ChannelInput<C>]
+    : [input: ChannelInput<C>];
 
 /** `window.wordbench`: one method per channel, grouped by area (`settings:set-api-key` -> `settings.setApiKey`). */
 export type Bridge = {

@@ -23,9 +23,7 @@ export type EmbeddedServerStatus =
 
 /** How the key is kept: encrypted by the OS, in a 0600 file (web host, tests), or in memory only. */
 export type VaultStatus =
-  | { kind: 'encrypted' }
-  | { kind: 'file'; path: string }
-  | { kind: 'memory-only'; warning: string };
+  { kind: 'encrypted' } | { kind: 'file'; path: string } | { kind: 'memory-only'; warning: string };
 
 /** What the renderer may know about the connection. Never the key itself. */
 export interface ConnectionState {

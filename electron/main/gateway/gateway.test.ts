@@ -43,7 +43,10 @@ describe('gateway against the real embedded server', () => {
 
   it('sends the key as Basic key:key and parses JSON', async () => {
     const gateway = createGateway({ target: () => target });
-    const languages = await gateway.json<{ source_to_target: object }>({ method: 'GET', path: '/v2/languages' });
+    const languages = await gateway.json<{ source_to_target: object }>({
+      method: 'GET',
+      path: '/v2/languages',
+    });
     expect(languages).toHaveProperty('source_to_target');
   });
 
@@ -88,7 +91,12 @@ describe('gateway against the real embedded server', () => {
 describe('gateway against scripted answers', () => {
   let scripted: Server;
   let base: string;
-  let behaviour: (url: string) => { status: number; headers?: Record<string, string>; body?: string; delayMs?: number };
+  let behaviour: (url: string) => {
+    status: number;
+    headers?: Record<string, string>;
+    body?: string;
+    delayMs?: number;
+  };
 
   beforeAll(async () => {
     scripted = createServer((request, response) => {
@@ -103,11 +111,20 @@ describe('gateway against scripted answers', () => {
   afterAll(() => new Promise<void>((resolve) => scripted.close(() => resolve())));
 
   const gatewayFor = (options: Partial<Parameters<typeof createGateway>[0]> = {}) =>
-    createGateway({ target: () => ({ baseUrl: base, commentsBaseUrl: `${base}/2`, apiKey: 'k' }), ...options });
+    createGateway({
+      target: () => ({ baseUrl: base, commentsBaseUrl: `${base}/2`, apiKey: 'k' }),
+      ...options,
+    });
 
   it('gives up at once when Retry-After is longer than it may wait, saying how long', async () => {
-    behaviour = () => ({ status: 429, headers: { 'retry-after': '60' }, body: '{"message":"Rate limit exceeded"}' });
-    const error = await caught(gatewayFor({ maxRetryWaitMs: 5_000 }).json({ method: 'GET', path: '/v2/x' }));
+    behaviour = () => ({
+      status: 429,
+      headers: { 'retry-after': '60' },
+      body: '{"message":"Rate limit exceeded"}',
+    });
+    const error = await caught(
+      gatewayFor({ maxRetryWaitMs: 5_000 }).json({ method: 'GET', path: '/v2/x' }),
+    );
     expect(error).toMatchObject({ code: 'rate-limited', status: 429, retryAfterSeconds: 60 });
     expect(error.hint).toMatch(/60 seconds/);
   });
@@ -124,13 +141,19 @@ describe('gateway against scripted answers', () => {
 
   it('times out a server that does not answer', async () => {
     behaviour = () => ({ status: 200, body: '{}', delayMs: 2_000 });
-    const error = await caught(gatewayFor({ timeoutMs: 200 }).json({ method: 'GET', path: '/v2/x' }));
+    const error = await caught(
+      gatewayFor({ timeoutMs: 200 }).json({ method: 'GET', path: '/v2/x' }),
+    );
     expect(error.code).toBe('timeout');
   });
 
   it('reports a server that is not there as a network error naming it', async () => {
     const gateway = createGateway({
-      target: () => ({ baseUrl: 'http://127.0.0.1:9', commentsBaseUrl: 'http://127.0.0.1:9/2', apiKey: 'k' }),
+      target: () => ({
+        baseUrl: 'http://127.0.0.1:9',
+        commentsBaseUrl: 'http://127.0.0.1:9/2',
+        apiKey: 'k',
+      }),
     });
     const error = await caught(gateway.json({ method: 'GET', path: '/v2/x' }));
     expect(error.code).toBe('network');
@@ -138,7 +161,11 @@ describe('gateway against scripted answers', () => {
   });
 
   it('refuses an answer that is not JSON', async () => {
-    behaviour = () => ({ status: 200, headers: { 'content-type': 'text/html' }, body: '<html>login</html>' });
+    behaviour = () => ({
+      status: 200,
+      headers: { 'content-type': 'text/html' },
+      body: '<html>login</html>',
+    });
     const error = await caught(gatewayFor().json({ method: 'GET', path: '/v2/x' }));
     expect(error.code).toBe('server');
   });
@@ -149,7 +176,12 @@ describe('gateway against scripted answers', () => {
       seen = url;
       return { status: 200, body: 'abc' };
     };
-    const bytes = await gatewayFor().bytes({ method: 'GET', path: '/comments', base: 'comments', query: { document_id: 4, ids: [1, 2] } });
+    const bytes = await gatewayFor().bytes({
+      method: 'GET',
+      path: '/comments',
+      base: 'comments',
+      query: { document_id: 4, ids: [1, 2] },
+    });
     expect(new TextDecoder().decode(bytes)).toBe('abc');
     expect(seen).toBe('/2/comments?document_id=4&ids=1%2C2');
   });
@@ -157,6 +189,10 @@ describe('gateway against scripted answers', () => {
   it('maps a 5xx to a server error carrying the message', async () => {
     behaviour = () => ({ status: 500, body: '{"message":"Internal error (request id r1)"}' });
     const error = await caught(gatewayFor().json({ method: 'GET', path: '/v2/x' }));
-    expect(error).toMatchObject({ code: 'server', status: 500, message: 'Internal error (request id r1)' });
+    expect(error).toMatchObject({
+      code: 'server',
+      status: 500,
+      message: 'Internal error (request id r1)',
+    });
   });
 });

@@ -61,7 +61,10 @@ export function createGateway(options: GatewayOptions): Gateway {
 
   async function send(request: GatewayRequest, withKey: boolean): Promise<Response> {
     const target = options.target();
-    const url = buildUrl(request.base === 'comments' ? target.commentsBaseUrl : target.baseUrl, request);
+    const url = buildUrl(
+      request.base === 'comments' ? target.commentsBaseUrl : target.baseUrl,
+      request,
+    );
     const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
     if (withKey) headers.authorization = basicAuth(target.apiKey);
     let body: string | Uint8Array | undefined;
@@ -74,7 +77,11 @@ export function createGateway(options: GatewayOptions): Gateway {
     }
 
     for (let attempt = 0; ; attempt += 1) {
-      const response = await fetchWithTimeout(url, { method: request.method, headers, body }, request);
+      const response = await fetchWithTimeout(
+        url,
+        { method: request.method, headers, body },
+        request,
+      );
       if (response.status !== 429 || attempt >= maxRetries) return response;
       const waitSeconds = parseRetryAfter(response.headers.get('retry-after')) ?? 1;
       if (waitSeconds * 1000 > maxRetryWaitMs) return response;
@@ -101,7 +108,11 @@ export function createGateway(options: GatewayOptions): Gateway {
     const response = await send(request, withKey);
     if (response.ok) return response;
     const text = await response.text().catch(() => '');
-    throw errorFromResponse(response.status, text, parseRetryAfter(response.headers.get('retry-after')));
+    throw errorFromResponse(
+      response.status,
+      text,
+      parseRetryAfter(response.headers.get('retry-after')),
+    );
   }
 
   return {

@@ -4,6 +4,7 @@ import type { Handlers } from './validated';
 
 export function languageHandlers(gateway: Gateway): Pick<Handlers, 'languages:list'> {
   return {
-    'languages:list': () => gateway.json<LanguagesResponse>({ method: 'GET', path: '/v2/languages' }),
+    'languages:list': () =>
+      gateway.json<LanguagesResponse>({ method: 'GET', path: '/v2/languages' }),
   };
 }

@@ -19,7 +19,11 @@ function fakeIpcMain() {
 describe('registerChannels', () => {
   it('registers every contract channel exactly once', () => {
     const { ipcMain, registrations } = fakeIpcMain();
-    registerChannels(ipcMain, async () => ({ ok: true, value: null }), () => true);
+    registerChannels(
+      ipcMain,
+      async () => ({ ok: true, value: null }),
+      () => true,
+    );
     expect([...registrations].sort()).toEqual([...channels].sort());
   });
 
@@ -35,7 +39,10 @@ describe('registerChannels', () => {
       (event) => isOwnTopFrame(event, RENDERER),
     );
     const handler = handlers.get('languages:list')!;
-    const foreign = await handler({ senderFrame: { url: 'https://evil.example/', parent: null } }, {});
+    const foreign = await handler(
+      { senderFrame: { url: 'https://evil.example/', parent: null } },
+      {},
+    );
     const subframe = await handler({ senderFrame: { url: RENDERER, parent: {} } }, {});
     const gone = await handler({ senderFrame: null }, {});
     for (const result of [foreign, subframe, gone]) {

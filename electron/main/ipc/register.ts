@@ -9,7 +9,10 @@ export interface IpcEventLike {
 
 /** The part of Electron's `ipcMain` the registration uses (a fake in tests). */
 export interface IpcMainLike {
-  handle(channel: string, listener: (event: IpcEventLike, input: unknown) => Promise<unknown>): void;
+  handle(
+    channel: string,
+    listener: (event: IpcEventLike, input: unknown) => Promise<unknown>,
+  ): void;
 }
 
 /**
@@ -27,7 +30,10 @@ export function registerChannels(
       if (!isTrustedSender(event)) {
         return {
           ok: false,
-          error: { code: 'forbidden-sender', message: `Refused ${channel} from an untrusted frame.` },
+          error: {
+            code: 'forbidden-sender',
+            message: `Refused ${channel} from an untrusted frame.`,
+          },
         };
       }
       return dispatch(channel, input);

@@ -48,7 +48,11 @@ describe('validated dispatch', () => {
     ['settings:set-api-key', { key: 'has space' }, /key/],
     ['settings:set-api-key', { key: 'a', extra: true }, /extra|additional/i],
     ['settings:set-connection', { mode: 'remote', baseUrl: 'not a url' }, /invalid input/i],
-    ['settings:set-connection', { mode: 'remote', baseUrl: 'file:///etc/passwd' }, /invalid input/i],
+    [
+      'settings:set-connection',
+      { mode: 'remote', baseUrl: 'file:///etc/passwd' },
+      /invalid input/i,
+    ],
     ['settings:set-connection', { mode: 'cloud' }, /invalid input/i],
     ['languages:list', 'not an object', /invalid input/i],
     ['languages:list', null, /invalid input/i],
@@ -85,7 +89,10 @@ describe('validated dispatch', () => {
       throw new Error('boom');
     };
     const logged: unknown[] = [];
-    const result = await createDispatcher(handlers, (error) => logged.push(error))('app:get-info', {});
+    const result = await createDispatcher(handlers, (error) => logged.push(error))(
+      'app:get-info',
+      {},
+    );
     expect(result).toMatchObject({ ok: false, error: { code: 'internal' } });
     expect(logged).toHaveLength(1);
   });

@@ -41,7 +41,10 @@ export function createDispatcher(
   return async (channel, input) => {
     const check = checks.get(channel);
     if (!check) {
-      return failure({ code: 'unknown-channel', message: `There is no channel named "${channel}".` });
+      return failure({
+        code: 'unknown-channel',
+        message: `There is no channel named "${channel}".`,
+      });
     }
     if (!check.Check(input)) {
       return failure({ code: 'invalid-input', message: describeInvalid(channel, check, input) });

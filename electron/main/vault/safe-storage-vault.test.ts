@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createSafeStorageVault, type KeyValueStore, type SafeStorageLike } from './safe-storage-vault';
+import {
+  createSafeStorageVault,
+  type KeyValueStore,
+  type SafeStorageLike,
+} from './safe-storage-vault';
 
 // Electron's safeStorage cannot exist here (no Electron binary); this stand-in encrypts reversibly
 // so the test can see that only ciphertext reaches the store.

@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import { toIpcError } from '../bridge/ipc-errors';
+import { settingsQueries } from '../features/settings/queries';
+import { routeHref } from './routes';
+import { describeConnection, type ConnectionTone } from './connection-label';
+
+/** The header's connection summary; it links to Settings, where the connection is changed. */
+export function ConnectionIndicator() {
+  const connection = useQuery(settingsQueries.connection());
+  let text = 'Checking connection…';
+  let tone: ConnectionTone = 'pending';
+  let title: string | undefined;
+  if (connection.data) {
+    ({ text, tone } = describeConnection(connection.data));
+    if (connection.data.embedded.state === 'failed') title = connection.data.embedded.message;
+  } else if (connection.isError) {
+    text = 'Connection unknown';
+    tone = 'error';
+    title = toIpcError(connection.error).message;
+  }
+  return (
+    <a
+      className={`connection-status tone-${tone}`}
+      href={routeHref('settings')}
+      data-testid="connection-status"
+      data-tone={tone}
+      title={title}
+      aria-live="polite"
+    >
+      <span className="status-dot" aria-hidden="true" />
+      {text}
+    </a>
+  );
+}

@@ -1,0 +1,21 @@
+export const routes = [
+  { id: 'board', label: 'Board' },
+  { id: 'files', label: 'Files' },
+  { id: 'editor', label: 'Editor' },
+  { id: 'memories', label: 'Memories' },
+  { id: 'settings', label: 'Settings' },
+] as const;
+
+export type RouteId = (typeof routes)[number]['id'];
+
+export const DEFAULT_ROUTE: RouteId = 'board';
+
+export function routeHref(id: RouteId): string {
+  return `#/${id}`;
+}
+
+/** `#/files` -> 'files'; anything unknown (or no hash) -> the board. */
+export function parseRoute(hash: string): RouteId {
+  const id = hash.replace(/^#\/?/, '').split(/[/?]/)[0];
+  return routes.find((route) => route.id === id)?.id ?? DEFAULT_ROUTE;
+}

@@ -1,0 +1,141 @@
+import type { BridgeTransport } from '../../../shared/ipc/bridge';
+import type { Channel, EventName } from '../../../shared/ipc/contract';
+import { isIpcError, type IpcError, type IpcResult } from '../../../shared/ipc/errors';
+
+export const TOKEN_HEADER = 'x-wordbench-token';
+
+export const MISSING_TOKEN_MESSAGE =
+  'This page was opened without its access token. Open the address printed by `npm start`.';
+
+const REOPEN_HINT = 'Open the address printed by `npm start` (or `npm run web`) again.';
+
+function fail(error: IpcError): IpcResult<never> {
+  return { ok: false, error };
+}
+
+function isIpcResult(value: unknown): value is IpcResult<unknown> {
+  if (typeof value !== 'object' || value === null || !('ok' in value)) return false;
+  if (value.ok === true) return 'value' in value;
+  return value.ok === false && 'error' in value && isIpcError(value.error);
+}
+
+/** The host's own words for a refusal, when its body carries them (`{message}` or an IpcError). */
+async function readHostMessage(response: Response): Promise<Partial<IpcError>> {
+  try {
+    const body: unknown = await response.json();
+    if (isIpcResult(body) && !body.ok) return body.error;
+    if (isIpcError(body)) return body;
+    if (typeof body === 'object' && body !== null && 'message' in body) {
+      if (typeof body.message === 'string') return { message: body.message };
+    }
+  } catch {
+    // Not JSON: the status alone has to explain it.
+  }
+  return {};
+}
+
+/** Turns a non-200 answer from the web host into words. */
+async function statusError(response: Response): Promise<IpcError> {
+  const { status } = response;
+  if (status === 401) {
+    return {
+      code: 'unauthorized',
+      status,
+      message:
+        'The web host did not accept this page’s access token. Each launch has its own token, so this page may be from an earlier launch.',
+      hint: REOPEN_HINT,
+    };
+  }
+  const fromHost = await readHostMessage(response);
+  if (status === 403 || status === 421) {
+    return {
+      code: 'forbidden-sender',
+      status,
+      message: fromHost.message ?? `The web host refused this request (HTTP ${status}).`,
+      hint: 'Open Wordbench through the address printed by `npm start`, on 127.0.0.1.',
+    };
+  }
+  if (status >= 500) {
+    return {
+      code: fromHost.code ?? 'server',
+      status,
+      message: fromHost.message ?? `The web host failed while answering (HTTP ${status}).`,
+      hint: fromHost.hint ?? 'Check the terminal where Wordbench runs for details, then try again.',
+    };
+  }
+  return {
+    code: fromHost.code ?? (status === 413 ? 'payload-too-large' : 'bad-request'),
+    status,
+    message:
+      fromHost.message ?? `The web host answered with an unexpected status (HTTP ${status}).`,
+    ...(fromHost.hint ? { hint: fromHost.hint } : {}),
+  };
+}
+
+const NETWORK_ERROR: IpcError = {
+  code: 'network',
+  message: 'The Wordbench web host could not be reached.',
+  hint: 'Check that `npm start` (or `npm run web`) is still running, then reload this page.',
+};
+
+/**
+ * The web host's transport: one `POST /ipc/<channel>` per call with the per-launch token in a
+ * header, and one EventSource (`/events`) shared by every subscription for the pushes.
+ */
+export function createWebTransport(token: string | null): BridgeTransport {
+  let events: EventSource | null = null;
+  let listenerCount = 0;
+
+  return {
+    async invoke(channel: Channel, input: unknown) {
+      if (!token) return fail({ code: 'unauthorized', message: MISSING_TOKEN_MESSAGE });
+      let response: Response;
+      try {
+        response = await fetch(`/ipc/${encodeURIComponent(channel)}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', [TOKEN_HEADER]: token },
+          body: JSON.stringify(input ?? {}),
+          cache: 'no-store',
+        });
+      } catch {
+        return fail(NETWORK_ERROR);
+      }
+      if (response.status !== 200) return fail(await statusError(response));
+      try {
+        const body: unknown = await response.json();
+        if (isIpcResult(body)) return body;
+      } catch {
+        // Falls through to the error below.
+      }
+      return fail({
+        code: 'internal',
+        message: `The web host sent an answer to ${channel} that this page could not read.`,
+      });
+    },
+
+    subscribe(event: EventName, listener: (payload: unknown) => void) {
+      if (!token) return () => {};
+      events ??= new EventSource(`/events?token=${encodeURIComponent(token)}`);
+      const source = events;
+      const handler = (message: MessageEvent<string>) => {
+        let payload: unknown;
+        try {
+          payload = JSON.parse(message.data);
+        } catch {
+          return;
+        }
+        listener(payload);
+      };
+      source.addEventListener(event, handler);
+      listenerCount += 1;
+      return () => {
+        source.removeEventListener(event, handler);
+        listenerCount -= 1;
+        if (listenerCount === 0 && events === source) {
+          source.close();
+          events = null;
+        }
+      };
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { LanguagesResponse } from '../shared/api/languages';
+import { registerAuth } from './http/auth';
+import { registerErrorHandlers } from './http/errors';
+import { registerJsonParser } from './http/json-body';
+import { loggerOptions, type LoggerOption } from './http/logging';
+import { registerOpenApi } from './http/openapi';
+import { DEFAULT_QUOTA, registerQuota, type QuotaOptions } from './http/quota';
+import { genReqId, registerRequestId } from './http/request-id';
+import { apertiumLanguages } from './mt/apertium-pairs';
+import { healthRoutes } from './routes/health';
+import { languagesRoutes } from './routes/languages';
+import type { Database } from './store/db';
+
+export interface AppOptions {
+  /** An open database (see `openDatabase`); the app does not close it. */
+  db: Database;
+  /** Reported by `/health` and `/openapi.json`. */
+  version?: string;
+  /** Per-key request quota; defaults to 4000 per 60 s, then 60 s blocked. */
+  quota?: QuotaOptions;
+  /** Clock for the quota, injectable for tests. */
+  now?: () => number;
+  /** MT language discovery; defaults to the installed Apertium modes, discovered once. */
+  languages?: () => Promise<LanguagesResponse> | LanguagesResponse;
+  logger?: LoggerOption;
+  /** Largest JSON body accepted, in bytes (Fastify's default: 1 MiB). */
+  bodyLimit?: number;
+}
+
+/**
+ * Builds the API server without listening: tests use `app.inject`, `startServer` listens.
+ * Cross-cutting hooks are added straight to the root instance (not as encapsulated plugins) so
+ * they cover every route, the 404 handler included; each area's routes are one plugin.
+ */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const version = options.version ?? '0.0.0-dev';
+  const app = Fastify({
+    logger: loggerOptions(options.logger),
+    genReqId,
+    ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
+  });
+
+  registerRequestId(app);
+  registerErrorHandlers(app);
+  registerJsonParser(app);
+  registerAuth(app, options.db);
+  registerQuota(app, options.quota ?? DEFAULT_QUOTA, options.now);
+  await registerOpenApi(app, version);
+
+  await app.register(healthRoutes, { version });
+  await app.register(languagesRoutes, { languages: options.languages ?? apertiumLanguages() });
+  return app;
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { parseCommand, UsageError } from './args';
+import { defaultDataDir } from './data-dir';
+
+describe('parseCommand', () => {
+  it('defaults to serving on 127.0.0.1:8080', () => {
+    expect(parseCommand([], {})).toEqual({
+      kind: 'serve',
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: undefined,
+      bootstrapKey: undefined,
+      quota: undefined,
+    });
+  });
+
+  it('reads every serve flag, and the bootstrap key from the environment', () => {
+    const argv = ['--port', '0', '--host', '0.0.0.0', '--data', '/d', '--quota', '10'];
+    expect(parseCommand(argv, { WORDBENCH_BOOTSTRAP_KEY: 'env-key' })).toEqual({
+      kind: 'serve',
+      port: 0,
+      host: '0.0.0.0',
+      dataDir: '/d',
+      bootstrapKey: 'env-key',
+      quota: 10,
+    });
+    expect(
+      parseCommand(['--bootstrap-key', 'flag-key'], { WORDBENCH_BOOTSTRAP_KEY: 'env' }),
+    ).toMatchObject({
+      bootstrapKey: 'flag-key',
+    });
+  });
+
+  it('parses the keys subcommands', () => {
+    expect(parseCommand(['keys', 'list', '--data', '/d'])).toEqual({
+      kind: 'keys',
+      action: 'list',
+      target: undefined,
+      dataDir: '/d',
+    });
+    expect(parseCommand(['keys', 'revoke', '3'])).toMatchObject({ action: 'revoke', target: '3' });
+  });
+
+  it.each([
+    [['--bogus']],
+    [['--port', 'x']],
+    [['--port', '70000']],
+    [['--quota', '0']],
+    [['serve-now']],
+    [['keys']],
+    [['keys', 'revoke']],
+    [['keys', 'list', 'extra']],
+  ])('refuses %j', (argv) => {
+    expect(() => parseCommand(argv, {})).toThrow(UsageError);
+  });
+
+  it('returns help for -h and --help', () => {
+    expect(parseCommand(['-h'])).toEqual({ kind: 'help' });
+    expect(parseCommand(['--help'])).toEqual({ kind: 'help' });
+  });
+});
+
+describe('defaultDataDir', () => {
+  it('follows each platform convention', () => {
+    expect(defaultDataDir('linux', {}, '/home/u')).toBe('/home/u/.local/share/wordbench');
+    expect(defaultDataDir('linux', { XDG_DATA_HOME: '/x' }, '/home/u')).toBe('/x/wordbench');
+    expect(defaultDataDir('darwin', {}, '/Users/u')).toBe(
+      '/Users/u/Library/Application Support/Wordbench',
+    );
+    expect(defaultDataDir('win32', { APPDATA: 'C:\\AppData' }, 'C:\\u')).toMatch(/Wordbench$/);
+  });
+});

@@ -1,0 +1,88 @@
+import { parseArgs } from 'node:util';
+
+export const USAGE = `Usage:
+  wordbench-server [options]                 run the API server
+  wordbench-server keys create [--data DIR]  create an API key (printed once)
+  wordbench-server keys list [--data DIR]    list keys (id, prefix, created, revoked)
+  wordbench-server keys revoke ID_OR_PREFIX [--data DIR]
+
+Options:
+  --port N               port to listen on (default 8080; 0 picks a free port)
+  --host HOST            interface to listen on (default 127.0.0.1)
+  --data DIR             data folder (default: the platform's app-data folder)
+  --bootstrap-key KEY    the first API key of a new data folder (env WORDBENCH_BOOTSTRAP_KEY)
+  --quota N              requests per minute per key (default 4000)
+  -h, --help             show this help
+`;
+
+export type Command =
+  | { kind: 'help' }
+  | {
+      kind: 'serve';
+      port: number;
+      host: string;
+      dataDir?: string;
+      bootstrapKey?: string;
+      quota?: number;
+    }
+  | { kind: 'keys'; action: 'create' | 'list' | 'revoke'; target?: string; dataDir?: string };
+
+/** Thrown for command lines we cannot run; the CLI prints it with the usage and exits 2. */
+export class UsageError extends Error {}
+
+function integer(value: string, flag: string, min: number, max: number): number {
+  const number = Number(value);
+  if (!/^\d+$/.test(value) || number < min || number > max) {
+    throw new UsageError(`${flag} must be an integer from ${min} to ${max}, got "${value}"`);
+  }
+  return number;
+}
+
+/** Parses argv (without `node` and the script); throws UsageError for anything it cannot run. */
+export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.env): Command {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        data: { type: 'string' },
+        'bootstrap-key': { type: 'string' },
+        quota: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    // Node's message goes on about `--` for positionals; its first sentence says what is wrong.
+    const message = error instanceof Error ? error.message : String(error);
+    throw new UsageError(message.split('. ')[0] ?? message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { kind: 'help' };
+  const [first, action, target, ...extra] = positionals;
+  if (first === 'keys') {
+    if (action !== 'create' && action !== 'list' && action !== 'revoke') {
+      throw new UsageError(`Unknown keys command "${action ?? ''}": use create, list or revoke`);
+    }
+    if (action === 'revoke' ? !target || extra.length > 0 : target !== undefined) {
+      throw new UsageError(
+        action === 'revoke'
+          ? 'keys revoke takes one ID_OR_PREFIX'
+          : `keys ${action} takes no argument`,
+      );
+    }
+    return { kind: 'keys', action, target, dataDir: values.data };
+  }
+  if (first !== undefined) throw new UsageError(`Unknown command "${first}"`);
+  return {
+    kind: 'serve',
+    port: values.port === undefined ? 8080 : integer(values.port, '--port', 0, 65535),
+    host: values.host ?? '127.0.0.1',
+    dataDir: values.data,
+    bootstrapKey: values['bootstrap-key'] ?? (env.WORDBENCH_BOOTSTRAP_KEY || undefined),
+    quota: values.quota === undefined ? undefined : integer(values.quota, '--quota', 1, 1e9),
+  };
+}

@@ -1,0 +1,83 @@
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError } from './http-error';
+
+interface ValidationIssue {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+const CONTEXT_LABELS: Record<string, string> = {
+  body: 'body field',
+  querystring: 'query parameter',
+  params: 'path parameter',
+  headers: 'header',
+};
+
+/** Turns Ajv's `body/name must be string` into `body field name: must be string`. */
+export function describeValidation(context: string | undefined, issues: ValidationIssue[]): string {
+  const label = CONTEXT_LABELS[context ?? ''] ?? 'request';
+  return issues
+    .map((issue) => {
+      const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      const child = issue.params.missingProperty ?? issue.params.additionalProperty;
+      const field = [path, typeof child === 'string' ? child : ''].filter(Boolean).join('.');
+      const where = field ? `${label} ${field}` : (context ?? 'request');
+      if (issue.keyword === 'required') return `${where}: is required`;
+      if (issue.keyword === 'additionalProperties') return `${where}: is not allowed`;
+      if (issue.keyword === 'enum' && Array.isArray(issue.params.allowedValues)) {
+        return `${where}: must be one of ${issue.params.allowedValues.join(', ')}`;
+      }
+      return `${where}: ${issue.message ?? 'is invalid'}`;
+    })
+    .join('; ');
+}
+
+function routePath(request: FastifyRequest): string {
+  // Never echo the query string: it may carry the API key.
+  return request.url.split('?')[0] ?? request.url;
+}
+
+function messageFor(error: FastifyError, request: FastifyRequest): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return `Request body is larger than the limit of ${request.routeOptions.bodyLimit} bytes`;
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return `Unsupported Content-Type "${request.headers['content-type'] ?? ''}" for ${request.method} ${routePath(request)}`;
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'Malformed JSON body: the body is empty';
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return 'Malformed JSON body: not valid JSON';
+    default:
+      return error.message;
+  }
+}
+
+/**
+ * One error shape for the whole API: `{message}` naming what was wrong. Validation failures are
+ * 400; HttpError and Fastify's 4xx errors keep their status and message; anything else is a bug:
+ * logged with the request id, answered 500 with that id and never a stack.
+ */
+export function registerErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error.validation) {
+      const message = describeValidation(error.validationContext, error.validation);
+      return reply.code(400).send({ message });
+    }
+    const status = error.statusCode ?? 500;
+    // Routes throw HttpError on purpose (any status); Fastify's own client errors are 4xx.
+    if (error instanceof HttpError || (status >= 400 && status < 500)) {
+      return reply.code(status).send({ message: messageFor(error, request) });
+    }
+    request.log.error({ err: error, reqId: request.id }, 'unhandled error');
+    return reply.code(500).send({
+      message: `Internal error (request id ${request.id})`,
+      requestId: request.id,
+    });
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({ message: `Route ${request.method} ${routePath(request)} not found` }),
+  );
+}

@@ -1,0 +1,105 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { defaultUser } from '../store/bootstrap';
+import { createKey } from '../store/keys';
+import { createTestApp, TEST_KEY, type TestApp } from '../test-support';
+import { createQuota } from './quota';
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+const START = 1_800_000_000_000;
+
+async function appWithClock(quota?: { limit: number; windowMs: number; blockMs: number }) {
+  const clock = { now: START };
+  t = await createTestApp({ now: () => clock.now, quota });
+  const app = t.app;
+  const get = (key = TEST_KEY) => app.inject({ url: '/v2/languages', headers: { key } });
+  return { clock, get };
+}
+
+describe('quota', () => {
+  it('allows 4000 requests a minute, then refuses with 429 for 60 s', async () => {
+    const { clock, get } = await appWithClock();
+    for (let i = 1; i <= 4000; i++) {
+      const response = await get();
+      if (response.statusCode !== 200) throw new Error(`request ${i} got ${response.statusCode}`);
+    }
+    const refused = await get();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('60');
+    expect(refused.headers['x-request-id']).toBeTruthy();
+    expect(refused.json()).toEqual({
+      message: 'Rate limit exceeded: 4000 requests per minute. Retry after 60 seconds.',
+    });
+
+    clock.now = START + 59_000;
+    const stillRefused = await get();
+    expect(stillRefused.statusCode).toBe(429);
+    expect(stillRefused.headers['retry-after']).toBe('1');
+
+    clock.now = START + 60_000;
+    const allowed = await get();
+    expect(allowed.statusCode).toBe(200);
+    expect(allowed.headers['x-ratelimit-remaining']).toBe('3999');
+  });
+
+  it('puts the rate-limit headers on successful responses', async () => {
+    const { get } = await appWithClock();
+    const response = await get();
+    expect(response.headers['x-ratelimit-limit']).toBe('4000');
+    expect(response.headers['x-ratelimit-remaining']).toBe('3999');
+    expect(response.headers['x-ratelimit-reset']).toBe(String((START + 60_000) / 1000));
+  });
+
+  it('counts each key separately', async () => {
+    const { get } = await appWithClock({ limit: 2, windowMs: 60_000, blockMs: 60_000 });
+    const other = createKey(t!.db, defaultUser(t!.db)!.userId).key;
+    expect((await get()).statusCode).toBe(200);
+    expect((await get()).statusCode).toBe(200);
+    expect((await get()).statusCode).toBe(429);
+    expect((await get(other)).statusCode).toBe(200);
+    expect((await get(other)).headers['x-ratelimit-remaining']).toBe('0');
+  });
+
+  it('uses the configured numbers in the message and keeps the block from the first refusal', async () => {
+    const { clock, get } = await appWithClock({ limit: 1, windowMs: 10_000, blockMs: 30_000 });
+    expect((await get()).statusCode).toBe(200);
+    const refused = await get();
+    expect(refused.headers['retry-after']).toBe('30');
+    expect(refused.json().message).toBe(
+      'Rate limit exceeded: 1 requests per 10 seconds. Retry after 30 seconds.',
+    );
+    clock.now = START + 20_000;
+    expect((await get()).headers['retry-after']).toBe('10');
+    clock.now = START + 30_000;
+    expect((await get()).statusCode).toBe(200);
+  });
+
+  it('does not count public routes or requests without a valid key', async () => {
+    const { get } = await appWithClock({ limit: 1, windowMs: 60_000, blockMs: 60_000 });
+    await t!.app.inject({ url: '/health' });
+    await get('wb_wrong');
+    expect((await get()).statusCode).toBe(200);
+  });
+});
+
+describe('createQuota', () => {
+  it('drops entries whose window and block are over', () => {
+    let now = 0;
+    const quota = createQuota({ limit: 1, windowMs: 1000, blockMs: 5000 }, () => now);
+    quota.check('a');
+    quota.check('b');
+    quota.check('b');
+    expect(quota.size()).toBe(2);
+    now = 1000;
+    quota.check('c');
+    // `a` is stale; `b` is still blocked.
+    expect(quota.size()).toBe(2);
+    now = 7000;
+    quota.check('c');
+    expect(quota.size()).toBe(1);
+  });
+});

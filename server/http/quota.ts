@@ -1,0 +1,113 @@
+import type { FastifyInstance } from 'fastify';
+
+export interface QuotaOptions {
+  /** Requests allowed per window and key. */
+  limit: number;
+  windowMs: number;
+  /** How long a key stays refused, counted from its first refused request. */
+  blockMs: number;
+}
+
+/** API.md Part A: 4000 requests per minute per key, then 60 s of 429. */
+export const DEFAULT_QUOTA: QuotaOptions = { limit: 4000, windowMs: 60_000, blockMs: 60_000 };
+
+export type QuotaDecision =
+  | { allowed: true; limit: number; remaining: number; resetAt: number }
+  | { allowed: false; limit: number; retryAfterSeconds: number; resetAt: number };
+
+interface Entry {
+  windowStart: number;
+  count: number;
+  blockedUntil: number;
+}
+
+/**
+ * Per-key fixed windows: a key's window opens with its first request and lasts `windowMs`. This
+ * needs one small entry per active key (a sliding log would keep up to `limit` timestamps each).
+ * The price is that a burst straddling two windows can pass up to twice the limit; for a quota
+ * meant to stop runaway scripts that is fine. Entries whose window and block are over are dropped
+ * once per window, so memory stays bounded by the keys active in the last minute or so.
+ */
+export function createQuota(options: QuotaOptions, now: () => number = Date.now) {
+  const entries = new Map<string | number, Entry>();
+  let lastSweep = now();
+
+  function sweep(time: number): void {
+    if (time - lastSweep < options.windowMs) return;
+    lastSweep = time;
+    for (const [id, entry] of entries) {
+      if (time >= entry.windowStart + options.windowMs && time >= entry.blockedUntil) {
+        entries.delete(id);
+      }
+    }
+  }
+
+  function check(id: string | number): QuotaDecision {
+    const time = now();
+    sweep(time);
+    const { limit, windowMs, blockMs } = options;
+    let entry = entries.get(id);
+    if (entry && time < entry.blockedUntil) {
+      const retryAfterSeconds = Math.ceil((entry.blockedUntil - time) / 1000);
+      return { allowed: false, limit, retryAfterSeconds, resetAt: entry.blockedUntil };
+    }
+    if (!entry || time >= entry.windowStart + windowMs) {
+      entry = { windowStart: time, count: 0, blockedUntil: 0 };
+      entries.set(id, entry);
+    }
+    if (entry.count >= limit) {
+      entry.blockedUntil = time + blockMs;
+      return {
+        allowed: false,
+        limit,
+        retryAfterSeconds: Math.ceil(blockMs / 1000),
+        resetAt: entry.blockedUntil,
+      };
+    }
+    entry.count += 1;
+    return {
+      allowed: true,
+      limit,
+      remaining: limit - entry.count,
+      resetAt: entry.windowStart + windowMs,
+    };
+  }
+
+  return { check, size: () => entries.size };
+}
+
+export type Quota = ReturnType<typeof createQuota>;
+
+function describeWindow(windowMs: number): string {
+  if (windowMs === 60_000) return 'minute';
+  const seconds = windowMs / 1000;
+  return seconds === 1 ? 'second' : `${seconds} seconds`;
+}
+
+/** Counts every authenticated request against its key; public routes are not counted. */
+export function registerQuota(
+  app: FastifyInstance,
+  options: QuotaOptions = DEFAULT_QUOTA,
+  now: () => number = Date.now,
+): Quota {
+  const quota = createQuota(options, now);
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.config.public) return;
+    const decision = quota.check(request.auth.keyId);
+    reply.header('x-ratelimit-limit', decision.limit);
+    reply.header('x-ratelimit-reset', Math.ceil(decision.resetAt / 1000));
+    if (decision.allowed) {
+      reply.header('x-ratelimit-remaining', decision.remaining);
+      return;
+    }
+    const { limit, retryAfterSeconds } = decision;
+    return reply
+      .code(429)
+      .header('x-ratelimit-remaining', 0)
+      .header('retry-after', retryAfterSeconds)
+      .send({
+        message: `Rate limit exceeded: ${limit} requests per ${describeWindow(options.windowMs)}. Retry after ${retryAfterSeconds} seconds.`,
+      });
+  });
+  return quota;
+}

@@ -1,0 +1,127 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { LanguagesResponse } from '../shared/api/languages';
+import { basic, tempDir } from './test-support';
+
+// `node --import tsx` runs the CLI in one process, so signals reach it directly.
+const CLI = ['--import', 'tsx', 'server/main.ts'];
+const children: ChildProcess[] = [];
+const dirs: string[] = [];
+
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function dataDir(): string {
+  const dir = tempDir();
+  dirs.push(dir);
+  return dir;
+}
+
+function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...CLI, ...args], { env: { ...process.env } });
+    children.push(child);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** Starts the server and resolves with its URL once it prints the listening line. */
+function serve(args: string[]): Promise<{ child: ChildProcess; url: string; lines: string[] }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...CLI, ...args]);
+    children.push(child);
+    const lines: string[] = [];
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('exit', (code) => reject(new Error(`exited with ${code}: ${stderr}`)));
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      lines.push(line);
+      const match = /^listening on (http:\/\/\S+)$/.exec(line);
+      if (match) resolve({ child, url: match[1]!, lines });
+    });
+  });
+}
+
+const exitCode = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+describe('wordbench server CLI', () => {
+  it('serves with the bootstrap key and stops cleanly on SIGTERM', async () => {
+    const { child, url, lines } = await serve([
+      '--port',
+      '0',
+      '--data',
+      dataDir(),
+      '--bootstrap-key',
+      'wb_cli-key',
+    ]);
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(lines.join('\n')).not.toMatch(/shown once|wb_cli-key/);
+    const response = await fetch(`${url}/v2/languages`, {
+      headers: { authorization: basic('wb_cli-key') },
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as LanguagesResponse;
+    expect(body.source_to_target.en?.es).toBe(true);
+    const exited = exitCode(child);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+
+  it('prints a generated key once on first start of an empty data folder', async () => {
+    const dir = dataDir();
+    const first = await serve(['--port', '0', '--data', dir]);
+    const key = /^API key \(shown once\): (\S+)$/.exec(first.lines[0] ?? '')?.[1];
+    expect(key).toMatch(/^wb_/);
+    expect((await fetch(`${first.url}/v2/languages?key=${key}`)).status).toBe(200);
+    const exited = exitCode(first.child);
+    first.child.kill('SIGINT');
+    expect(await exited).toBe(0);
+
+    const second = await serve(['--port', '0', '--data', dir]);
+    expect(second.lines).toEqual([`listening on ${second.url}`]);
+    const secondExited = exitCode(second.child);
+    second.child.kill('SIGTERM');
+    expect(await secondExited).toBe(0);
+  });
+
+  it('prints help and exits 0; refuses an unknown flag with exit code 2', async () => {
+    const help = await run(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/Usage:/);
+    const bad = await run(['--bogus']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--bogus/);
+    expect(bad.stderr).toMatch(/Usage:/);
+  });
+
+  it('creates, lists and revokes keys', async () => {
+    const dir = dataDir();
+    const created = await run(['keys', 'create', '--data', dir]);
+    expect(created.code).toBe(0);
+    const key = /API key \(shown once\): (\S+)/.exec(created.stdout)?.[1];
+    expect(key).toMatch(/^wb_/);
+
+    const listed = await run(['keys', 'list', '--data', dir]);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toMatch(/^ID\s+PREFIX\s+CREATED\s+REVOKED/);
+    expect(listed.stdout).toContain(key!.slice(0, 8));
+    expect(listed.stdout).not.toContain(key);
+
+    const revoked = await run(['keys', 'revoke', key!.slice(0, 8), '--data', dir]);
+    expect(revoked.code).toBe(0);
+    const after = await run(['keys', 'list', '--data', dir]);
+    expect(after.stdout).toMatch(/\d{4}-\d\d-\d\dT\S+Z\s+\d{4}-\d\d-\d\dT\S+Z/);
+
+    expect((await run(['keys', 'revoke', 'nope', '--data', dir])).code).toBe(1);
+  });
+});

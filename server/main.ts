@@ -1,0 +1,75 @@
+import { parseCommand, UsageError, USAGE, type Command } from './cli/args';
+import { defaultDataDir } from './cli/data-dir';
+import { runKeysCommand, type Output } from './cli/keys-command';
+import { DEFAULT_QUOTA } from './http/quota';
+import { startServer } from './start';
+
+const io: Output = {
+  out: (line) => process.stdout.write(`${line}\n`),
+  err: (line) => process.stderr.write(`${line}\n`),
+};
+
+async function serve(command: Extract<Command, { kind: 'serve' }>): Promise<void> {
+  const server = await startServer({
+    dataDir: command.dataDir ?? defaultDataDir(),
+    host: command.host,
+    port: command.port,
+    bootstrapKey: command.bootstrapKey,
+    quota: command.quota === undefined ? undefined : { ...DEFAULT_QUOTA, limit: command.quota },
+    // Logs go to stderr so that stdout carries only what callers parse (the key, the URL).
+    logger: { level: process.env.WORDBENCH_LOG_LEVEL ?? 'warn', stream: process.stderr },
+    // The bundle cannot read package.json at run time: the desktop app passes its version in.
+    version: process.env.WORDBENCH_VERSION ?? process.env.npm_package_version,
+  });
+  if (server.createdKey) io.out(`API key (shown once): ${server.createdKey}`);
+  io.out(`listening on ${server.url}`);
+
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        io.err(`Error while stopping: ${String(error)}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  // Forked by the desktop app: never outlive it, even if it dies without sending SIGTERM.
+  if (process.send) process.on('disconnect', stop);
+}
+
+async function main(argv: string[]): Promise<number | undefined> {
+  let command: Command;
+  try {
+    command = parseCommand(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.err(`${error.message}\n`);
+    io.err(USAGE);
+    return 2;
+  }
+  if (command.kind === 'help') {
+    io.out(USAGE);
+    return 0;
+  }
+  if (command.kind === 'keys') {
+    return runKeysCommand(command.action, command.target, command.dataDir ?? defaultDataDir(), io);
+  }
+  await serve(command);
+  return undefined;
+}
+
+// No top-level await: the bundled entry may be emitted in a format without it.
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code !== undefined) process.exitCode = code;
+  },
+  (error: unknown) => {
+    io.err(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  },
+);

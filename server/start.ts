@@ -1,0 +1,68 @@
+import { mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { buildApp, type AppOptions } from './app';
+import type { LoggerOption } from './http/logging';
+import type { QuotaOptions } from './http/quota';
+import { ensureBootstrap } from './store/bootstrap';
+import { DATABASE_FILE, openDatabase } from './store/db';
+
+export interface StartOptions {
+  /** The data folder: created if missing; holds `wordbench.db`. */
+  dataDir: string;
+  host?: string;
+  /** 0 picks a free port (what the desktop app does). */
+  port?: number;
+  /** Key to create on first start, or to add to an existing database (see `ensureBootstrap`). */
+  bootstrapKey?: string;
+  quota?: QuotaOptions;
+  logger?: LoggerOption;
+  version?: string;
+  languages?: AppOptions['languages'];
+}
+
+export interface RunningServer {
+  /** `http://HOST:PORT` with the port actually bound. */
+  url: string;
+  port: number;
+  /** The generated first key of a new data folder; shown once, never stored in clear. */
+  createdKey?: string;
+  /** Stops accepting requests, finishes those in flight, then closes the database. */
+  close(): Promise<void>;
+}
+
+/** Opens the data folder, makes sure it has a key, and listens. */
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const { dataDir, host = '127.0.0.1', port = 0 } = options;
+  // Only this user should read the data folder: it holds translations and key hashes.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const db = openDatabase(join(dataDir, DATABASE_FILE));
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  try {
+    const bootstrap = ensureBootstrap(db, { key: options.bootstrapKey });
+    app = await buildApp({
+      db,
+      version: options.version,
+      quota: options.quota,
+      logger: options.logger,
+      languages: options.languages,
+    });
+    await app.listen({ host, port });
+    const bound = (app.server.address() as AddressInfo).port;
+    const running = app;
+    let closing: Promise<void> | undefined;
+    return {
+      url: `http://${host.includes(':') ? `[${host}]` : host}:${bound}`,
+      port: bound,
+      createdKey: bootstrap.key,
+      close: () => {
+        closing ??= running.close().finally(() => db.close());
+        return closing;
+      },
+    };
+  } catch (error) {
+    await app?.close();
+    db.close();
+    throw error;
+  }
+}
