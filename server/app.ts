@@ -7,6 +7,7 @@ import { loggerOptions, type LoggerOption } from './http/logging';
 import { registerOpenApi } from './http/openapi';
 import { DEFAULT_QUOTA, registerQuota, type QuotaOptions } from './http/quota';
 import { genReqId, registerRequestId } from './http/request-id';
+import { registerValidation } from './http/validation';
 import { apertiumLanguages } from './mt/apertium-pairs';
 import { healthRoutes } from './routes/health';
 import { languagesRoutes } from './routes/languages';
@@ -42,6 +43,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerRequestId(app);
+  registerValidation(app);
   registerErrorHandlers(app);
   registerJsonParser(app);
   registerAuth(app, options.db);

@@ -10,25 +10,16 @@ const io: Output = {
 };
 
 async function serve(command: Extract<Command, { kind: 'serve' }>): Promise<void> {
-  const server = await startServer({
-    dataDir: command.dataDir ?? defaultDataDir(),
-    host: command.host,
-    port: command.port,
-    bootstrapKey: command.bootstrapKey,
-    quota: command.quota === undefined ? undefined : { ...DEFAULT_QUOTA, limit: command.quota },
-    // Logs go to stderr so that stdout carries only what callers parse (the key, the URL).
-    logger: { level: process.env.WORDBENCH_LOG_LEVEL ?? 'warn', stream: process.stderr },
-    // The bundle cannot read package.json at run time: the desktop app passes its version in.
-    version: process.env.WORDBENCH_VERSION ?? process.env.npm_package_version,
-  });
-  if (server.createdKey) io.out(`API key (shown once): ${server.createdKey}`);
-  io.out(`listening on ${server.url}`);
-
+  // Signal handlers go in first: a SIGTERM that arrives while the server is still starting must
+  // still close the database cleanly, not kill the process mid-write.
+  let closeServer: (() => Promise<void>) | undefined;
   let stopping = false;
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    server.close().then(
+    // Still starting: the code after startServer sees `stopping` and closes it.
+    if (!closeServer) return;
+    closeServer().then(
       () => process.exit(0),
       (error: unknown) => {
         io.err(`Error while stopping: ${String(error)}`);
@@ -40,6 +31,25 @@ async function serve(command: Extract<Command, { kind: 'serve' }>): Promise<void
   process.on('SIGINT', stop);
   // Forked by the desktop app: never outlive it, even if it dies without sending SIGTERM.
   if (process.send) process.on('disconnect', stop);
+
+  const server = await startServer({
+    dataDir: command.dataDir ?? defaultDataDir(),
+    host: command.host,
+    port: command.port,
+    bootstrapKey: command.bootstrapKey,
+    quota: command.quota === undefined ? undefined : { ...DEFAULT_QUOTA, limit: command.quota },
+    // Logs go to stderr so that stdout carries only what callers parse (the key, the URL).
+    logger: { level: process.env.WORDBENCH_LOG_LEVEL ?? 'warn', stream: process.stderr },
+    // The bundle cannot read package.json at run time: the desktop app passes its version in.
+    version: process.env.WORDBENCH_VERSION ?? process.env.npm_package_version,
+  });
+  closeServer = () => server.close();
+  if (stopping) {
+    await server.close();
+    process.exit(0);
+  }
+  if (server.createdKey) io.out(`API key (shown once): ${server.createdKey}`);
+  io.out(`listening on ${server.url}`);
 }
 
 async function main(argv: string[]): Promise<number | undefined> {
