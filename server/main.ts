@@ -12,14 +12,14 @@ const io: Output = {
 async function serve(command: Extract<Command, { kind: 'serve' }>): Promise<void> {
   // Signal handlers go in first: a SIGTERM that arrives while the server is still starting must
   // still close the database cleanly, not kill the process mid-write.
-  let closeServer: (() => Promise<void>) | undefined;
+  const started: { close?: () => Promise<void> } = {};
   let stopping = false;
   const stop = () => {
     if (stopping) return;
     stopping = true;
     // Still starting: the code after startServer sees `stopping` and closes it.
-    if (!closeServer) return;
-    closeServer().then(
+    if (!started.close) return;
+    started.close().then(
       () => process.exit(0),
       (error: unknown) => {
         io.err(`Error while stopping: ${String(error)}`);
@@ -43,7 +43,7 @@ async function serve(command: Extract<Command, { kind: 'serve' }>): Promise<void
     // The bundle cannot read package.json at run time: the desktop app passes its version in.
     version: process.env.WORDBENCH_VERSION ?? process.env.npm_package_version,
   });
-  closeServer = () => server.close();
+  started.close = () => server.close();
   if (stopping) {
     await server.close();
     process.exit(0);
