@@ -5,6 +5,8 @@ import type { ConnectionSettingsStore } from './connection-settings';
 import { createGateway, type Gateway } from './gateway/gateway';
 import { appHandlers } from './ipc/app';
 import { languageHandlers } from './ipc/languages';
+import { memoryHandlers } from './ipc/memories';
+import { projectHandlers } from './ipc/projects';
 import { settingsHandlers } from './ipc/settings';
 import { createDispatcher, type Dispatch, type Handlers } from './ipc/validated';
 import type { LocalServer } from './local-server';
@@ -48,6 +50,8 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     ...appHandlers(options.info),
     ...settingsHandlers(connection, gateway),
     ...languageHandlers(gateway),
+    ...memoryHandlers(gateway),
+    ...projectHandlers(gateway),
   };
   return {
     dispatch: createDispatcher(handlers, options.logError),

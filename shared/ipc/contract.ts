@@ -1,5 +1,18 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Id } from '../api/fields';
 import type { LanguagesResponse } from '../api/languages';
+import {
+  MemoryCreateParameters,
+  MemoryUpdateParameters,
+  type DeleteResponse,
+  type Memory,
+} from '../api/memories';
+import {
+  ProjectCreateParameters,
+  ProjectListQuery,
+  ProjectUpdateParameters,
+  type Project,
+} from '../api/projects';
 import {
   ConnectionInput,
   type AppInfo,
@@ -19,6 +32,7 @@ function channel<O>() {
 }
 
 const NoInput = Type.Object({}, { additionalProperties: false });
+const ById = Type.Object({ id: Id }, { additionalProperties: false });
 
 /**
  * The single source of truth for IPC: channel name (`area:verb-noun`) -> input schema and output
@@ -38,6 +52,16 @@ export const contract = {
   'settings:clear-api-key': channel<ConnectionState>()(NoInput),
   'settings:test-connection': channel<ConnectionTestResult>()(NoInput),
   'languages:list': channel<LanguagesResponse>()(NoInput),
+  'memories:list': channel<Memory[]>()(NoInput),
+  'memories:create': channel<Memory>()(MemoryCreateParameters),
+  'memories:rename': channel<Memory>()(MemoryUpdateParameters),
+  'memories:delete': channel<DeleteResponse>()(ById),
+  /** Projects with their documents; the filters are those of `GET /v2/projects`. */
+  'projects:list': channel<Project[]>()(ProjectListQuery),
+  'projects:create': channel<Project>()(ProjectCreateParameters),
+  /** Moves, renames, archives: only the fields present change (legacy `PUT /v2/projects`). */
+  'projects:update': channel<Project>()(ProjectUpdateParameters),
+  'projects:delete': channel<DeleteResponse>()(ById),
 } satisfies Record<string, ChannelDef<TSchema, unknown>>;
 
 export type Contract = typeof contract;

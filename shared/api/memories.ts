@@ -1,0 +1,35 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { DisplayName, EpochSeconds, Id, LanguageCode, LocaleCode, Nullable } from './fields';
+
+/** A translation memory (API.md 5, Memory). */
+export const Memory = Type.Object({
+  id: Id,
+  name: Type.String(),
+  srclang: Type.String(),
+  trglang: Type.String(),
+  srclocale: Nullable(Type.String()),
+  trglocale: Nullable(Type.String()),
+  is_processing: Type.Boolean(),
+  version: Type.Integer(),
+  created_at: EpochSeconds,
+  updated_at: EpochSeconds,
+  resources: Type.Array(Type.String()),
+});
+export type Memory = Static<typeof Memory>;
+
+export const MemoryCreateParameters = Type.Object({
+  name: DisplayName,
+  srclang: LanguageCode,
+  trglang: LanguageCode,
+  srclocale: Type.Optional(LocaleCode),
+  trglocale: Type.Optional(LocaleCode),
+});
+export type MemoryCreateParameters = Static<typeof MemoryCreateParameters>;
+
+export const MemoryUpdateParameters = Type.Object({ id: Id, name: DisplayName });
+export type MemoryUpdateParameters = Static<typeof MemoryUpdateParameters>;
+
+export const MemoryQuery = Type.Object({ id: Type.Optional(Id) });
+
+export const DeleteResponse = Type.Object({ id: Type.Integer(), deleted: Type.Boolean() });
+export type DeleteResponse = Static<typeof DeleteResponse>;
