@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { Readable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -194,5 +195,89 @@ describe('gateway against scripted answers', () => {
       status: 500,
       message: 'Internal error (request id r1)',
     });
+  });
+});
+
+describe('gateway streamed uploads', () => {
+  let server: Server;
+  let base: string;
+  let received: number[];
+  let refuseFirst: boolean;
+
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      let size = 0;
+      request.on('data', (chunk: Buffer) => (size += chunk.length));
+      request.on('end', () => {
+        received.push(size);
+        if (refuseFirst) {
+          refuseFirst = false;
+          response.writeHead(429, { 'retry-after': '0' }).end();
+          return;
+        }
+        response
+          .writeHead(201, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ size }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const gateway = () =>
+    createGateway({ target: () => ({ baseUrl: base, commentsBaseUrl: base, apiKey: 'k' }) });
+  const chunks = (count: number, size: number) => () =>
+    Readable.from(Array.from({ length: count }, () => Buffer.alloc(size, 7)));
+
+  it('streams the body and reports progress up to the total', async () => {
+    received = [];
+    refuseFirst = false;
+    const progress: number[] = [];
+    const answer = await gateway().json<{ size: number }>({
+      method: 'POST',
+      path: '/v2/files',
+      upload: {
+        open: chunks(64, 64 * 1024),
+        size: 64 * 64 * 1024,
+        onProgress: (sent) => progress.push(sent),
+      },
+    });
+    expect(answer.size).toBe(4 * 1024 * 1024);
+    expect(progress.at(-1)).toBe(4 * 1024 * 1024);
+    expect(progress.length).toBeGreaterThan(1);
+  });
+
+  it('reopens the source when a 429 makes it retry', async () => {
+    received = [];
+    refuseFirst = true;
+    let opened = 0;
+    const open = chunks(4, 1024);
+    await gateway().json({
+      method: 'POST',
+      path: '/v2/files',
+      upload: { open: () => (opened++, open()), size: 4096 },
+    });
+    expect(opened).toBe(2);
+    expect(received).toEqual([4096, 4096]);
+  });
+
+  it('fails in words when the source cannot be read', async () => {
+    const error = await caught(
+      gateway().json({
+        method: 'POST',
+        path: '/v2/files',
+        upload: {
+          open: () =>
+            new Readable({
+              read() {
+                this.destroy(new Error('disk gone'));
+              },
+            }),
+        },
+      }),
+    );
+    expect(error.code).toBe('bad-request');
+    expect(error.message).toMatch(/Could not read the file being uploaded: disk gone/);
   });
 });

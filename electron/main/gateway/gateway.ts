@@ -1,3 +1,4 @@
+import { Readable, Transform } from 'node:stream';
 import { GatewayError, errorFromResponse, parseRetryAfter } from './gateway-error';
 
 /** Where calls go and with which key. Resolved per call, so a settings change applies at once. */
@@ -31,9 +32,19 @@ export interface GatewayRequest {
   json?: unknown;
   /** Raw bytes (uploads); sent as application/octet-stream unless `headers` say otherwise. */
   bytes?: Uint8Array;
+  /** A streamed body (large uploads), never held whole in memory. */
+  upload?: UploadSource;
   headers?: Record<string, string>;
   signal?: AbortSignal;
   timeoutMs?: number;
+}
+
+export interface UploadSource {
+  /** Opens the bytes from the start; called again when a 429 makes the gateway retry. */
+  open: () => Readable;
+  /** Total bytes, when known, for progress. */
+  size?: number;
+  onProgress?: (sentBytes: number, totalBytes: number | undefined) => void;
 }
 
 export interface Gateway {
@@ -71,17 +82,28 @@ export function createGateway(options: GatewayOptions): Gateway {
     if (request.json !== undefined) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(request.json);
-    } else if (request.bytes !== undefined) {
+    } else if (request.bytes !== undefined || request.upload !== undefined) {
       headers['content-type'] ??= 'application/octet-stream';
       body = request.bytes;
     }
+    if (request.upload?.size !== undefined) headers['content-length'] = String(request.upload.size);
 
     for (let attempt = 0; ; attempt += 1) {
-      const response = await fetchWithTimeout(
-        url,
-        { method: request.method, headers, body },
-        request,
-      );
+      const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers, body };
+      let sourceError: Error | undefined;
+      if (request.upload) {
+        const counted = countingStream(request.upload, (error) => (sourceError = error));
+        init.body = Readable.toWeb(counted) as ReadableStream<Uint8Array>;
+        // Node's fetch streams a request body only in half-duplex mode.
+        init.duplex = 'half';
+      }
+      const response = await fetchWithTimeout(url, init, request).catch((error: unknown) => {
+        if (!sourceError) throw error;
+        throw new GatewayError({
+          code: 'bad-request',
+          message: `Could not read the file being uploaded: ${sourceError.message}`,
+        });
+      });
       if (response.status !== 429 || attempt >= maxRetries) return response;
       const waitSeconds = parseRetryAfter(response.headers.get('retry-after')) ?? 1;
       if (waitSeconds * 1000 > maxRetryWaitMs) return response;
@@ -140,6 +162,24 @@ export function createGateway(options: GatewayOptions): Gateway {
       return (await response.json()) as { status: string; version?: string };
     },
   };
+}
+
+/** The upload's bytes, reporting progress as they leave. */
+function countingStream(upload: UploadSource, onSourceError: (error: Error) => void): Readable {
+  let sent = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      sent += chunk.length;
+      upload.onProgress?.(sent, upload.size);
+      callback(null, chunk);
+    },
+  });
+  const source = upload.open();
+  source.on('error', (error) => {
+    onSourceError(error);
+    counter.destroy(error);
+  });
+  return source.pipe(counter);
 }
 
 function buildUrl(base: string, request: GatewayRequest): string {

@@ -31,7 +31,11 @@ export function projectHandlers(gateway: Gateway): ProjectHandlers {
  * The project PUT is a legacy route that hosted services may not serve. A 405/501, or a 404 for a
  * project that does exist, means the route is missing, which the board must say plainly.
  */
-async function explainRefusedUpdate(gateway: Gateway, id: number, error: unknown): Promise<unknown> {
+async function explainRefusedUpdate(
+  gateway: Gateway,
+  id: number,
+  error: unknown,
+): Promise<unknown> {
   if (!(error instanceof GatewayError)) return error;
   let isRouteMissing = error.status === 405 || error.status === 501;
   if (error.status === 404) {
