@@ -4,11 +4,17 @@ import { createConnection, type Connection } from './connection';
 import type { ConnectionSettingsStore } from './connection-settings';
 import { createGateway, type Gateway } from './gateway/gateway';
 import { appHandlers } from './ipc/app';
+import { fileHandlers } from './ipc/files';
 import { languageHandlers } from './ipc/languages';
 import { memoryHandlers } from './ipc/memories';
 import { projectHandlers } from './ipc/projects';
 import { settingsHandlers } from './ipc/settings';
-import { createDispatcher, type Dispatch, type Handlers } from './ipc/validated';
+import {
+  createDispatcher,
+  type DeliverDownload,
+  type Dispatch,
+  type Handlers,
+} from './ipc/validated';
 import type { LocalServer } from './local-server';
 import type { Vault } from './vault/vault';
 
@@ -18,6 +24,8 @@ export interface AppCoreOptions {
   settings: ConnectionSettingsStore;
   launchEmbedded: (apiKey: string) => Promise<LocalServer>;
   logError?: (error: unknown, channel: string) => void;
+  /** How this host hands downloads to the user (the desktop's save dialog). */
+  deliverDownload?: DeliverDownload;
 }
 
 export interface AppCore {
@@ -52,6 +60,11 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     ...languageHandlers(gateway),
     ...memoryHandlers(gateway),
     ...projectHandlers(gateway),
+    ...fileHandlers({
+      gateway,
+      onProgress: (progress) => emit('files:upload-progress', progress),
+      deliverDownload: options.deliverDownload,
+    }),
   };
   return {
     dispatch: createDispatcher(handlers, options.logError),

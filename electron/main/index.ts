@@ -1,4 +1,4 @@
-import { app, BrowserWindow, ipcMain, safeStorage, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, safeStorage, session, shell } from 'electron';
 import Store from 'electron-store';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -6,6 +6,7 @@ import { createAppCore, type AppCore } from './app-core';
 import { createConnectionSettingsFile } from './connection-settings';
 import { isOwnTopFrame, registerChannels } from './ipc/register';
 import { startLocalServer } from './local-server';
+import { safeFileName, saveStreamAtomically } from './save-download';
 import { guardWebContents, secureWebPreferences } from './security';
 import { createSafeStorageVault } from './vault/safe-storage-vault';
 
@@ -64,6 +65,19 @@ void app.whenReady().then(() => {
         apiKey,
       }),
     logError: (error, channel) => console.error(`[ipc ${channel}]`, error),
+    async deliverDownload({ name, body }) {
+      const [window] = BrowserWindow.getAllWindows();
+      const options = { defaultPath: join(app.getPath('downloads'), safeFileName(name)) };
+      const choice = window
+        ? await dialog.showSaveDialog(window, options)
+        : await dialog.showSaveDialog(options);
+      if (choice.canceled || !choice.filePath) {
+        body.destroy();
+        return { cancelled: true };
+      }
+      await saveStreamAtomically(body, choice.filePath);
+      return { savedTo: choice.filePath };
+    },
   });
   registerChannels(ipcMain, core.dispatch, (event) => isOwnTopFrame(event, rendererUrl));
 

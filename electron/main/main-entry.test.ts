@@ -201,6 +201,7 @@ describe('the same channels through the web host', () => {
   });
 
   it('answers every contract channel (none is unknown)', async () => {
+    // Every IPC input schema is closed, so this input is refused by each channel without effect.
     for (const channel of channels) {
       const response = await fetch(`${base}/ipc/${encodeURIComponent(channel)}`, {
         method: 'POST',

@@ -83,5 +83,9 @@ const shell = {
   openExternal: async (url: string) => void recorded.openedExternally.push(url),
 };
 
-export const electronStandIn = { app, BrowserWindow, ipcMain, safeStorage, session, shell };
+const dialog = {
+  showSaveDialog: async () => ({ canceled: true, filePath: undefined }),
+};
+
+export const electronStandIn = { app, BrowserWindow, dialog, ipcMain, safeStorage, session, shell };
 export default electronStandIn;

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
+import { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventName, Events } from '../../shared/ipc/contract';
@@ -17,8 +18,26 @@ describe('web host', () => {
   const listeners = new Set<Listener>();
   const calls: Array<[string, unknown]> = [];
   const core: Pick<AppCore, 'dispatch' | 'subscribe'> = {
-    dispatch: async (channel, input) => {
+    dispatch: async (channel, input, context) => {
       calls.push([channel, input]);
+      if (context?.body) {
+        let size = 0;
+        for await (const chunk of context.body) size += (chunk as Buffer).length;
+        return { ok: true, value: { received: size } };
+      }
+      if (context?.deliver) {
+        if ((input as { id: number }).id === 404) {
+          return {
+            ok: false,
+            error: { code: 'not-found', status: 404, message: 'File 404 not found.' },
+          };
+        }
+        const body = Readable.from([Buffer.from('héllo bytes')]);
+        return {
+          ok: true,
+          value: await context.deliver({ name: 'Résumé "final".txt', size: 12, body }),
+        };
+      }
       return { ok: true, value: { echoed: channel } };
     },
     subscribe(listener) {
@@ -127,5 +146,60 @@ describe('web host', () => {
     expect(text).toContain('event: connection:changed');
     expect(text).toContain('"state":"starting"');
     controller.abort();
+  });
+
+  it('streams an upload body to the channel with its input from the header', async () => {
+    const bytes = new Uint8Array(3 * 1024 * 1024).fill(1);
+    const input = { uploadId: 'upload-0001', name: 'big.bin' };
+    const response = await fetch(`${base}/stream/files%3Aupload`, {
+      method: 'POST',
+      headers: {
+        'x-wordbench-token': token,
+        'x-wordbench-input': encodeURIComponent(JSON.stringify(input)),
+        'content-type': 'application/octet-stream',
+      },
+      body: bytes,
+    });
+    expect(await response.json()).toEqual({ ok: true, value: { received: bytes.length } });
+    expect(calls.at(-1)).toEqual(['files:upload', { size: bytes.length, ...input }]);
+  });
+
+  it('never lets a browser upload a file by path', async () => {
+    const before = calls.length;
+    const response = await fetch(`${base}/stream/files%3Aupload`, {
+      method: 'POST',
+      headers: {
+        'x-wordbench-token': token,
+        'x-wordbench-input': encodeURIComponent(
+          JSON.stringify({ uploadId: 'upload-0002', name: 'x', path: '/etc/passwd' }),
+        ),
+      },
+      body: 'x',
+    });
+    expect(await response.json()).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    const viaJson = await call(
+      'files:upload',
+      JSON.stringify({ uploadId: 'upload-0003', name: 'x', path: '/etc/passwd' }),
+    );
+    expect(await viaJson.json()).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    expect(calls.length).toBe(before);
+  });
+
+  it('serves a download as an attachment with its name, and a failure as an HTTP error', async () => {
+    const input = encodeURIComponent(JSON.stringify({ id: 1 }));
+    expect((await fetch(`${base}/stream/files%3Adownload?input=${input}`)).status).toBe(401);
+    const response = await fetch(`${base}/stream/files%3Adownload?token=${token}&input=${input}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="R_sum_ _final_.txt"; filename*=UTF-8''${encodeURIComponent('Résumé "final".txt')}`,
+    );
+    expect(await response.text()).toBe('héllo bytes');
+    const missing = encodeURIComponent(JSON.stringify({ id: 404 }));
+    const failed = await fetch(`${base}/stream/files%3Adownload?token=${token}&input=${missing}`);
+    expect(failed.status).toBe(404);
+    expect(await failed.json()).toMatchObject({
+      ok: false,
+      error: { message: 'File 404 not found.' },
+    });
   });
 });

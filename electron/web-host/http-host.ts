@@ -1,8 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { isDownloadChannel, isUploadChannel } from '../../shared/ipc/bridge';
 import type { AppCore } from '../main/app-core';
 import { SECURITY_HEADERS, serveStatic } from './static-files';
+import { dispatchDownload, dispatchUpload } from './stream-channels';
 
 export interface WebHostOptions {
   core: Pick<AppCore, 'dispatch' | 'subscribe'>;
@@ -52,6 +54,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const url = new URL(request.url ?? '/', `http://${request.headers.host}`);
     if (url.pathname.startsWith('/ipc/')) {
       await handleChannel(request, response, decodeURIComponent(url.pathname.slice(5)));
+    } else if (url.pathname.startsWith('/stream/')) {
+      await handleStream(request, response, url, decodeURIComponent(url.pathname.slice(8)));
     } else if (url.pathname === '/events') {
       handleEvents(request, response, url.searchParams.get('token'));
     } else if (request.method === 'GET' || request.method === 'HEAD') {
@@ -74,8 +78,14 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       sendJson(response, 401, { message: 'Missing or wrong web host token.' });
       return;
     }
-    const origin = request.headers.origin;
-    if (origin !== undefined && origin !== `http://${request.headers.host}`) {
+    if (isUploadChannel(channel) || isDownloadChannel(channel)) {
+      sendJson(response, 200, {
+        ok: false,
+        error: { code: 'invalid-input', message: `${channel} streams its bytes through /stream/.` },
+      });
+      return;
+    }
+    if (!isOwnOrigin(request)) {
       sendJson(response, 403, { message: 'Cross-origin calls are refused.' });
       return;
     }
@@ -95,6 +105,40 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return;
     }
     sendJson(response, 200, await options.core.dispatch(channel, input));
+  }
+
+  async function handleStream(
+    request: IncomingMessage,
+    response: ServerResponse,
+    url: URL,
+    channel: string,
+  ) {
+    // Uploads are fetch() calls with the token header; downloads are navigations, so the token
+    // comes in the query there (as for the event stream).
+    const isUpload = request.method === 'POST';
+    const token = isUpload ? request.headers['x-wordbench-token'] : url.searchParams.get('token');
+    if (!hasToken(token ?? undefined, options.token)) {
+      sendJson(response, 401, { message: 'Missing or wrong web host token.' });
+      return;
+    }
+    if (isUpload && !isOwnOrigin(request)) {
+      sendJson(response, 403, { message: 'Cross-origin calls are refused.' });
+      return;
+    }
+    if (!isUpload && request.method !== 'GET') {
+      sendJson(response, 405, { message: 'Streams answer POST (uploads) or GET (downloads).' });
+      return;
+    }
+    const result = isUpload
+      ? await dispatchUpload(request, channel, options.core.dispatch)
+      : await dispatchDownload(url, channel, response, options.core.dispatch);
+    if (response.headersSent) {
+      // A download that failed midway: the browser sees a cut transfer, never a half file named right.
+      if (!response.writableEnded) response.destroy();
+      return;
+    }
+    if (isUpload && !request.readableEnded) request.resume();
+    sendJson(response, result.ok || isUpload ? 200 : errorStatus(result.error.status), result);
   }
 
   function handleEvents(request: IncomingMessage, response: ServerResponse, token: string | null) {
@@ -127,6 +171,17 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** Calls from our own page carry our origin (or none, for same-origin GETs and tools). */
+function isOwnOrigin(request: IncomingMessage): boolean {
+  const origin = request.headers.origin;
+  return origin === undefined || origin === `http://${request.headers.host}`;
+}
+
+/** A failed download navigation answers with an HTTP error status the browser shows. */
+function errorStatus(status: number | undefined): number {
+  return status !== undefined && status >= 400 && status < 600 ? status : 400;
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown): void {

@@ -1,10 +1,14 @@
 import {
   channels,
+  downloadChannels,
+  uploadChannels,
   type Channel,
   type ChannelInput,
   type ChannelOutput,
+  type DownloadChannel,
   type EventName,
   type Events,
+  type UploadChannel,
 } from './contract';
 import type { IpcResult } from './errors';
 
@@ -12,10 +16,13 @@ type CamelCase<S extends string> = S extends `${infer H}-${infer T}`
   ? `${H}${Capitalize<CamelCase<T>>}`
   : S;
 type AreaOf<C extends string> = C extends `${infer A}:${string}` ? A : never;
+/** What the page passes for an upload: the `File` itself; the host finds its bytes. */
+export type UploadInput<C extends UploadChannel> = Omit<ChannelInput<C>, 'path' | 'size'> & {
+  file: Blob;
+};
+type BridgeInput<C extends Channel> = C extends UploadChannel ? UploadInput<C> : ChannelInput<C>;
 type ArgsOf<C extends Channel> =
-  Record<string, never> extends ChannelInput<C>
-    ? [input?: ChannelInput<C>]
-    : [input: ChannelInput<C>];
+  Record<string, never> extends BridgeInput<C> ? [input?: BridgeInput<C>] : [input: BridgeInput<C>];
 
 /** `window.wordbench`: one method per channel, grouped by area (`settings:set-api-key` -> `settings.setApiKey`). */
 export type Bridge = {
@@ -32,6 +39,14 @@ export type Bridge = {
 /** How a host moves one call and its pushes; the bridge is the same on top of either. */
 export interface BridgeTransport {
   invoke(channel: Channel, input: unknown): Promise<IpcResult<unknown>>;
+  /** Sends `file`'s bytes with the input (desktop: as its path; browser: streamed). */
+  upload(
+    channel: UploadChannel,
+    input: Record<string, unknown>,
+    file: Blob,
+  ): Promise<IpcResult<unknown>>;
+  /** Starts a download (desktop: save dialog in the main process; browser: a normal download). */
+  download(channel: DownloadChannel, input: unknown): Promise<IpcResult<unknown>>;
   subscribe(event: EventName, listener: (payload: unknown) => void): () => void;
 }
 
@@ -50,7 +65,7 @@ export function createBridge(transport: BridgeTransport): Bridge {
     const { area, method } = methodName(channel);
     areas[area] ??= {};
     areas[area][method] = async (input: unknown = {}) => {
-      const result = await transport.invoke(channel, input);
+      const result = await call(transport, channel, input);
       if (!result.ok) throw result.error;
       return result.value;
     };
@@ -59,3 +74,17 @@ export function createBridge(transport: BridgeTransport): Bridge {
     transport.subscribe(event, listener as (payload: unknown) => void);
   return { ...areas, on } as unknown as Bridge;
 }
+
+function call(transport: BridgeTransport, channel: Channel, input: unknown) {
+  if (isUploadChannel(channel)) {
+    const { file, ...rest } = input as { file: Blob } & Record<string, unknown>;
+    return transport.upload(channel, rest, file);
+  }
+  if (isDownloadChannel(channel)) return transport.download(channel, input);
+  return transport.invoke(channel, input);
+}
+
+export const isUploadChannel = (channel: string): channel is UploadChannel =>
+  (uploadChannels as readonly string[]).includes(channel);
+export const isDownloadChannel = (channel: string): channel is DownloadChannel =>
+  (downloadChannels as readonly string[]).includes(channel);

@@ -1,5 +1,6 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
 import { Id } from '../api/fields';
+import { FileCategory, LabelName, type FileDeleteResponse, type SourceFile } from '../api/files';
 import type { LanguagesResponse } from '../api/languages';
 import {
   MemoryCreateParameters,
@@ -32,7 +33,16 @@ function channel<O>() {
 }
 
 const NoInput = Type.Object({}, { additionalProperties: false });
+
+/** An API schema closed for IPC: the renderer may send only the fields the channel knows. */
+const closed = <T extends TObject>(schema: T) =>
+  Type.Object(schema.properties, { additionalProperties: false }) as unknown as T;
 const ById = Type.Object({ id: Id }, { additionalProperties: false });
+const UploadId = Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$' });
+const FileLabel = Type.Object({ id: Id, name: LabelName }, { additionalProperties: false });
+
+/** Where a download went: a path the user chose (desktop) or the browser's own download. */
+export type DownloadResult = { savedTo: string } | { delivered: true } | { cancelled: true };
 
 /**
  * The single source of truth for IPC: channel name (`area:verb-noun`) -> input schema and output
@@ -53,15 +63,50 @@ export const contract = {
   'settings:test-connection': channel<ConnectionTestResult>()(NoInput),
   'languages:list': channel<LanguagesResponse>()(NoInput),
   'memories:list': channel<Memory[]>()(NoInput),
-  'memories:create': channel<Memory>()(MemoryCreateParameters),
-  'memories:rename': channel<Memory>()(MemoryUpdateParameters),
+  'memories:create': channel<Memory>()(closed(MemoryCreateParameters)),
+  'memories:rename': channel<Memory>()(closed(MemoryUpdateParameters)),
   'memories:delete': channel<DeleteResponse>()(ById),
   /** Projects with their documents; the filters are those of `GET /v2/projects`. */
-  'projects:list': channel<Project[]>()(ProjectListQuery),
-  'projects:create': channel<Project>()(ProjectCreateParameters),
+  'projects:list': channel<Project[]>()(closed(ProjectListQuery)),
+  'projects:create': channel<Project>()(closed(ProjectCreateParameters)),
   /** Moves, renames, archives: only the fields present change (legacy `PUT /v2/projects`). */
-  'projects:update': channel<Project>()(ProjectUpdateParameters),
+  'projects:update': channel<Project>()(closed(ProjectUpdateParameters)),
   'projects:delete': channel<DeleteResponse>()(ById),
+  /** The organization's files; with `labels`, only files having all of them. */
+  'files:list': channel<SourceFile[]>()(
+    Type.Object(
+      { labels: Type.Optional(Type.Array(LabelName, { maxItems: 50 })) },
+      { additionalProperties: false },
+    ),
+  ),
+  /**
+   * Streams one file to `POST /v2/files`, pushing `files:upload-progress`. The bridge takes the
+   * dropped `File`; in the desktop app the preload turns it into `path` (a page cannot name an
+   * arbitrary path), in the browser its bytes stream through the web host.
+   */
+  'files:upload': channel<SourceFile>()(
+    Type.Object(
+      {
+        uploadId: UploadId,
+        name: Type.String({ minLength: 1, maxLength: 255 }),
+        path: Type.Optional(Type.String({ minLength: 1, maxLength: 4096 })),
+        size: Type.Optional(Type.Integer({ minimum: 0 })),
+        labels: Type.Optional(Type.Array(LabelName, { maxItems: 50 })),
+        langId: Type.Optional(Type.Boolean()),
+        category: Type.Optional(FileCategory),
+        project_id: Type.Optional(Id),
+      },
+      { additionalProperties: false },
+    ),
+  ),
+  'files:cancel-upload': channel<{ cancelled: boolean }>()(
+    Type.Object({ uploadId: UploadId }, { additionalProperties: false }),
+  ),
+  /** Desktop: asks where to save and writes the file there. Browser: a normal download. */
+  'files:download': channel<DownloadResult>()(ById),
+  'files:delete': channel<FileDeleteResponse>()(ById),
+  'files:add-label': channel<SourceFile>()(FileLabel),
+  'files:remove-label': channel<SourceFile>()(FileLabel),
 } satisfies Record<string, ChannelDef<TSchema, unknown>>;
 
 export type Contract = typeof contract;
@@ -70,9 +115,22 @@ export type ChannelInput<C extends Channel> = Static<Contract[C]['input']>;
 export type ChannelOutput<C extends Channel> = Contract[C]['output'];
 export const channels = Object.keys(contract) as Channel[];
 
+/** Channels whose bytes stream in (an upload) or out (a download) beside the JSON input. */
+export const uploadChannels = ['files:upload'] as const satisfies readonly Channel[];
+export const downloadChannels = ['files:download'] as const satisfies readonly Channel[];
+export type UploadChannel = (typeof uploadChannels)[number];
+export type DownloadChannel = (typeof downloadChannels)[number];
+
+export interface UploadProgress {
+  uploadId: string;
+  sentBytes: number;
+  totalBytes: number | null;
+}
+
 /** Pushes from the main process to the renderer. */
 export interface Events {
   'connection:changed': ConnectionState;
+  'files:upload-progress': UploadProgress;
 }
 export type EventName = keyof Events;
-export const eventNames: EventName[] = ['connection:changed'];
+export const eventNames: EventName[] = ['connection:changed', 'files:upload-progress'];

@@ -1,4 +1,5 @@
 import { Readable, Transform } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { GatewayError, errorFromResponse, parseRetryAfter } from './gateway-error';
 
 /** Where calls go and with which key. Resolved per call, so a settings change applies at once. */
@@ -50,8 +51,10 @@ export interface UploadSource {
 export interface Gateway {
   /** Sends a call and parses the JSON answer (empty answers give `undefined`). */
   json<T>(request: GatewayRequest): Promise<T>;
-  /** Sends a call and returns the raw answer bytes (downloads). */
+  /** Sends a call and returns the raw answer bytes (small downloads). */
   bytes(request: GatewayRequest): Promise<Uint8Array>;
+  /** Sends a call and streams the answer (large downloads): never whole in memory. */
+  download(request: GatewayRequest): Promise<{ body: Readable; size: number | undefined }>;
   /** Sends a call without credentials (for `/health`). */
   health(): Promise<{ status: string; version?: string }>;
 }
@@ -156,6 +159,14 @@ export function createGateway(options: GatewayOptions): Gateway {
     async bytes(request: GatewayRequest): Promise<Uint8Array> {
       const response = await checked(request);
       return new Uint8Array(await response.arrayBuffer());
+    },
+    async download(request: GatewayRequest) {
+      const response = await checked(request);
+      const length = Number(response.headers.get('content-length'));
+      const body = response.body
+        ? Readable.fromWeb(response.body as WebReadableStream<Uint8Array>)
+        : Readable.from([]);
+      return { body, size: Number.isFinite(length) && length >= 0 ? length : undefined };
     },
     async health() {
       const response = await checked({ method: 'GET', path: '/health' }, false);

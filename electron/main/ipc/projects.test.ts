@@ -30,7 +30,7 @@ describe('projects:update against servers without the legacy PUT', () => {
     const gateway = createGateway({
       target: () => ({ baseUrl: base, commentsBaseUrl: `${base}/2`, apiKey: 'k' }),
     });
-    return projectHandlers(gateway)['projects:update']({ id: 7, state: 'inReview' });
+    return projectHandlers(gateway)['projects:update']({ id: 7, state: 'inReview' }, {});
   };
 
   it.each([405, 501])('says plainly that moving is unsupported on %i', async (status) => {

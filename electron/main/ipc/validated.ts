@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { FormatRegistry, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import {
@@ -6,17 +7,37 @@ import {
   type Channel,
   type ChannelInput,
   type ChannelOutput,
+  type DownloadResult,
 } from '../../../shared/ipc/contract';
 import type { IpcError, IpcResult } from '../../../shared/ipc/errors';
 import { GatewayError } from '../gateway/gateway-error';
 
+/** Hands a download's bytes to the user: a save dialog (desktop) or the HTTP answer (browser). */
+export type DeliverDownload = (download: {
+  name: string;
+  size: number | undefined;
+  body: Readable;
+}) => Promise<DownloadResult>;
+
+/** What the host adds to a call beside its JSON input. */
+export interface CallContext {
+  /** An upload's bytes, when the host streamed them in (the web host). */
+  body?: Readable;
+  /** Where a download goes, when the host decides per call (the web host). */
+  deliver?: DeliverDownload;
+}
+
 /** One handler per channel: one object in, a promise out. The type makes the table complete. */
 export type Handlers = {
-  [C in Channel]: (input: ChannelInput<C>) => Promise<ChannelOutput<C>>;
+  [C in Channel]: (input: ChannelInput<C>, context: CallContext) => Promise<ChannelOutput<C>>;
 };
 
 /** Calls one channel with untrusted input; never throws. */
-export type Dispatch = (channel: string, input: unknown) => Promise<IpcResult<unknown>>;
+export type Dispatch = (
+  channel: string,
+  input: unknown,
+  context?: CallContext,
+) => Promise<IpcResult<unknown>>;
 
 FormatRegistry.Set('uri', (value) => {
   try {
@@ -38,7 +59,7 @@ export function createDispatcher(
   const checks = new Map<string, TypeCheck<TSchema>>(
     channels.map((channel) => [channel, TypeCompiler.Compile(contract[channel].input)]),
   );
-  return async (channel, input) => {
+  return async (channel, input, context = {}) => {
     const check = checks.get(channel);
     if (!check) {
       return failure({
@@ -50,8 +71,11 @@ export function createDispatcher(
       return failure({ code: 'invalid-input', message: describeInvalid(channel, check, input) });
     }
     try {
-      const handler = handlers[channel as Channel] as (input: unknown) => Promise<unknown>;
-      return { ok: true, value: await handler(input) };
+      const handler = handlers[channel as Channel] as (
+        input: unknown,
+        context: CallContext,
+      ) => Promise<unknown>;
+      return { ok: true, value: await handler(input, context) };
     } catch (error) {
       return failure(toIpcError(error, channel, logError));
     }

@@ -1,8 +1,15 @@
 import type { BridgeTransport } from '../../../shared/ipc/bridge';
-import type { Channel, EventName } from '../../../shared/ipc/contract';
+import type {
+  Channel,
+  DownloadChannel,
+  EventName,
+  UploadChannel,
+} from '../../../shared/ipc/contract';
 import { isIpcError, type IpcError, type IpcResult } from '../../../shared/ipc/errors';
 
 export const TOKEN_HEADER = 'x-wordbench-token';
+/** Must match the web host's header for an upload's JSON input. */
+const INPUT_HEADER = 'x-wordbench-input';
 
 export const MISSING_TOKEN_MESSAGE =
   'This page was opened without its access token. Open the address printed by `npm start`.';
@@ -78,6 +85,37 @@ const NETWORK_ERROR: IpcError = {
   hint: 'Check that `npm start` (or `npm run web`) is still running, then reload this page.',
 };
 
+async function post(
+  token: string | null,
+  channel: Channel,
+  path: string,
+  init: { headers: Record<string, string>; body: BodyInit },
+): Promise<IpcResult<unknown>> {
+  if (!token) return fail({ code: 'unauthorized', message: MISSING_TOKEN_MESSAGE });
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      headers: { ...init.headers, [TOKEN_HEADER]: token },
+      body: init.body,
+      cache: 'no-store',
+    });
+  } catch {
+    return fail(NETWORK_ERROR);
+  }
+  if (response.status !== 200) return fail(await statusError(response));
+  try {
+    const body: unknown = await response.json();
+    if (isIpcResult(body)) return body;
+  } catch {
+    // Falls through to the error below.
+  }
+  return fail({
+    code: 'internal',
+    message: `The web host sent an answer to ${channel} that this page could not read.`,
+  });
+}
+
 /**
  * The web host's transport: one `POST /ipc/<channel>` per call with the per-launch token in a
  * header, and one EventSource (`/events`) shared by every subscription for the pushes.
@@ -87,30 +125,36 @@ export function createWebTransport(token: string | null): BridgeTransport {
   let listenerCount = 0;
 
   return {
-    async invoke(channel: Channel, input: unknown) {
-      if (!token) return fail({ code: 'unauthorized', message: MISSING_TOKEN_MESSAGE });
-      let response: Response;
-      try {
-        response = await fetch(`/ipc/${encodeURIComponent(channel)}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', [TOKEN_HEADER]: token },
-          body: JSON.stringify(input ?? {}),
-          cache: 'no-store',
-        });
-      } catch {
-        return fail(NETWORK_ERROR);
-      }
-      if (response.status !== 200) return fail(await statusError(response));
-      try {
-        const body: unknown = await response.json();
-        if (isIpcResult(body)) return body;
-      } catch {
-        // Falls through to the error below.
-      }
-      return fail({
-        code: 'internal',
-        message: `The web host sent an answer to ${channel} that this page could not read.`,
+    invoke(channel: Channel, input: unknown) {
+      return post(token, channel, `/ipc/${encodeURIComponent(channel)}`, {
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(input ?? {}),
       });
+    },
+
+    // The file's bytes stream as the request body; the JSON input rides in a header.
+    upload(channel: UploadChannel, input: Record<string, unknown>, file: Blob) {
+      return post(token, channel, `/stream/${encodeURIComponent(channel)}`, {
+        headers: {
+          'content-type': 'application/octet-stream',
+          [INPUT_HEADER]: encodeURIComponent(JSON.stringify(input)),
+        },
+        body: file,
+      });
+    },
+
+    // A plain browser download of the web host's answer, named by its Content-Disposition.
+    async download(channel: DownloadChannel, input: unknown) {
+      if (!token) return fail({ code: 'unauthorized', message: MISSING_TOKEN_MESSAGE });
+      const query = new URLSearchParams({ token, input: JSON.stringify(input ?? {}) });
+      const link = document.createElement('a');
+      link.href = `/stream/${encodeURIComponent(channel)}?${query.toString()}`;
+      link.download = '';
+      link.rel = 'noopener';
+      document.body.append(link);
+      link.click();
+      link.remove();
+      return { ok: true, value: { delivered: true } };
     },
 
     subscribe(event: EventName, listener: (payload: unknown) => void) {
