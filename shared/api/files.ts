@@ -29,6 +29,8 @@ export const SourceFile = Type.Object({
   updated_at: Type.String(),
   size: Type.Integer({ minimum: 0 }),
   project_id: Nullable(Id),
+  /** True while language detection is queued or running (our extension; `zxx` alone is ambiguous). */
+  is_detecting: Type.Boolean(),
 });
 export type SourceFile = Static<typeof SourceFile>;
 
