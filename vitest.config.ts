@@ -6,6 +6,7 @@ export default defineConfig({
       'shared/**/*.test.ts',
       'server/**/*.test.ts',
       'electron/**/*.test.ts',
+      'renderer/**/*.test.ts',
       'scripts/**/*.test.ts',
     ],
     environment: 'node',

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { LanguagesResponse } from '../shared/api/languages';
+import { registerFiles, type WorkOptions } from './files/register';
 import { registerAuth } from './http/auth';
 import { registerErrorHandlers } from './http/errors';
 import { registerJsonParser } from './http/json-body';
@@ -11,6 +12,8 @@ import { registerValidation } from './http/validation';
 import { apertiumLanguages } from './mt/apertium-pairs';
 import { healthRoutes } from './routes/health';
 import { languagesRoutes } from './routes/languages';
+import { memoriesRoutes } from './routes/memories';
+import { projectsRoutes } from './routes/projects';
 import type { Database } from './store/db';
 
 export interface AppOptions {
@@ -20,13 +23,19 @@ export interface AppOptions {
   version?: string;
   /** Per-key request quota; defaults to 4000 per 60 s, then 60 s blocked. */
   quota?: QuotaOptions;
-  /** Clock for the quota, injectable for tests. */
+  /** Clock for the quota and the signed upload URLs, injectable for tests. */
   now?: () => number;
   /** MT language discovery; defaults to the installed Apertium modes, discovered once. */
   languages?: () => Promise<LanguagesResponse> | LanguagesResponse;
   logger?: LoggerOption;
   /** Largest JSON body accepted, in bytes (Fastify's default: 1 MiB). */
   bodyLimit?: number;
+  /** The data folder (blobs go to `<dataDir>/blobs`); defaults to the database's folder. */
+  dataDir?: string;
+  /** Largest file upload, in bytes (default 2 GiB). */
+  maxUploadBytes?: number;
+  /** The background work queue: concurrency, clock, `paused` for tests. */
+  work?: WorkOptions;
 }
 
 /**
@@ -52,5 +61,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { version });
   await app.register(languagesRoutes, { languages: options.languages ?? apertiumLanguages() });
+  await app.register(memoriesRoutes, { db: options.db });
+  await app.register(projectsRoutes, { db: options.db });
+  await registerFiles(app, options);
   return app;
 }

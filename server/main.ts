@@ -38,6 +38,7 @@ async function serve(command: Extract<Command, { kind: 'serve' }>): Promise<void
     port: command.port,
     bootstrapKey: command.bootstrapKey,
     quota: command.quota === undefined ? undefined : { ...DEFAULT_QUOTA, limit: command.quota },
+    maxUploadBytes: command.maxUploadBytes,
     // Logs go to stderr so that stdout carries only what callers parse (the key, the URL).
     logger: { level: process.env.WORDBENCH_LOG_LEVEL ?? 'warn', stream: process.stderr },
     // The bundle cannot read package.json at run time: the desktop app passes its version in.

@@ -8,7 +8,7 @@ import { ensureBootstrap } from './store/bootstrap';
 import { DATABASE_FILE, openDatabase } from './store/db';
 
 export interface StartOptions {
-  /** The data folder: created if missing; holds `wordbench.db`. */
+  /** The data folder: created if missing; holds `wordbench.db` and the `blobs` folder. */
   dataDir: string;
   host?: string;
   /** 0 picks a free port (what the desktop app does). */
@@ -19,6 +19,10 @@ export interface StartOptions {
   logger?: LoggerOption;
   version?: string;
   languages?: AppOptions['languages'];
+  /** Largest file upload, in bytes (default 2 GiB). */
+  maxUploadBytes?: number;
+  /** Background work options (tests). */
+  work?: AppOptions['work'];
 }
 
 export interface RunningServer {
@@ -46,6 +50,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       quota: options.quota,
       logger: options.logger,
       languages: options.languages,
+      dataDir,
+      maxUploadBytes: options.maxUploadBytes,
+      work: options.work,
     });
     await app.listen({ host, port });
     const bound = (app.server.address() as AddressInfo).port;

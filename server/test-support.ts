@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from './app';
 import { ensureBootstrap } from './store/bootstrap';
 import { openDatabase, type Database } from './store/db';
+import { createKey } from './store/keys';
+import { createOrganization, createUser } from './store/organizations';
 
 /** A fresh folder under the OS temp dir; tests remove it when done. */
 export function tempDir(): string {
@@ -47,4 +49,42 @@ export async function createTestApp(options: Partial<AppOptions> = {}): Promise<
 
 export function basic(user: string, password: string = user): string {
   return `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Requests as one API key: `payload` objects are sent as JSON. */
+export function apiClient(app: FastifyInstance, key: string = TEST_KEY) {
+  const send = (method: Method, url: string, payload?: object | string) =>
+    app.inject({
+      method,
+      url,
+      headers: { authorization: basic(key) },
+      ...(payload === undefined ? {} : { payload }),
+    });
+  return {
+    get: (url: string) => send('GET', url),
+    post: (url: string, payload?: object | string) => send('POST', url, payload),
+    put: (url: string, payload?: object | string) => send('PUT', url, payload),
+    delete: (url: string) => send('DELETE', url),
+  };
+}
+
+/** Every row of the tables the API writes: equal snapshots mean a request changed nothing. */
+export function snapshot(db: Database): Record<string, unknown[]> {
+  const tables = ['memories', 'projects', 'project_state_changes', 'documents'];
+  return Object.fromEntries(
+    tables.map((table) => [table, db.prepare(`SELECT * FROM ${table} ORDER BY id`).all()]),
+  );
+}
+
+/** A second organization with its own user and key, to prove that neither sees the other. */
+export function createOtherOrganization(
+  db: Database,
+  key = 'wb_other-org-key-0123456789',
+): { orgId: number; userId: number; key: string } {
+  const orgId = createOrganization(db, 'Other organization');
+  const userId = createUser(db, orgId, 'Other user');
+  createKey(db, userId, key);
+  return { orgId, userId, key };
 }

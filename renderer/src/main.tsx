@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { getBridge } from './bridge';
 import './styles/app.css';
+import './styles/board.css';
 
 // Resolve the bridge before the first render: in a browser this takes the access token out of the address bar.
 getBridge();

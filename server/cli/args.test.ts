@@ -46,12 +46,21 @@ describe('parseCommand', () => {
     [['--port', 'x']],
     [['--port', '70000']],
     [['--quota', '0']],
+    [['--max-upload-bytes', '0']],
+    [['--max-upload-bytes', '1GiB']],
     [['serve-now']],
     [['keys']],
     [['keys', 'revoke']],
     [['keys', 'list', 'extra']],
   ])('refuses %j', (argv) => {
     expect(() => parseCommand(argv, {})).toThrow(UsageError);
+  });
+
+  it('reads --max-upload-bytes', () => {
+    expect(parseCommand(['--max-upload-bytes', '1048576'], {})).toMatchObject({
+      kind: 'serve',
+      maxUploadBytes: 1048576,
+    });
   });
 
   it('returns help for -h and --help', () => {

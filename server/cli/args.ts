@@ -12,6 +12,7 @@ Options:
   --data DIR             data folder (default: the platform's app-data folder)
   --bootstrap-key KEY    the first API key of a new data folder (env WORDBENCH_BOOTSTRAP_KEY)
   --quota N              requests per minute per key (default 4000)
+  --max-upload-bytes N   largest file upload in bytes (default 2147483648, 2 GiB)
   -h, --help             show this help
 `;
 
@@ -24,6 +25,7 @@ export type Command =
       dataDir?: string;
       bootstrapKey?: string;
       quota?: number;
+      maxUploadBytes?: number;
     }
   | { kind: 'keys'; action: 'create' | 'list' | 'revoke'; target?: string; dataDir?: string };
 
@@ -52,6 +54,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
         data: { type: 'string' },
         'bootstrap-key': { type: 'string' },
         quota: { type: 'string' },
+        'max-upload-bytes': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -84,5 +87,9 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
     dataDir: values.data,
     bootstrapKey: values['bootstrap-key'] ?? (env.WORDBENCH_BOOTSTRAP_KEY || undefined),
     quota: values.quota === undefined ? undefined : integer(values.quota, '--quota', 1, 1e9),
+    maxUploadBytes:
+      values['max-upload-bytes'] === undefined
+        ? undefined
+        : integer(values['max-upload-bytes'], '--max-upload-bytes', 1, Number.MAX_SAFE_INTEGER),
   };
 }

@@ -4,8 +4,11 @@ import { HttpError } from './http-error';
 interface ValidationIssue {
   keyword: string;
   instancePath: string;
+  schemaPath?: string;
   message?: string;
   params: Record<string, unknown>;
+  /** The schema object holding the failed keyword (Ajv's `verbose` option). */
+  parentSchema?: unknown;
 }
 
 const CONTEXT_LABELS: Record<string, string> = {
@@ -15,21 +18,67 @@ const CONTEXT_LABELS: Record<string, string> = {
   headers: 'header',
 };
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function branchesOf(issue: ValidationIssue): Record<string, unknown>[] {
+  const anyOf = isRecord(issue.parentSchema) ? issue.parentSchema.anyOf : undefined;
+  return Array.isArray(anyOf) ? anyOf.filter(isRecord) : [];
+}
+
+/**
+ * What a value failing `anyOf` should have been. Ajv reports each branch's failure and then the
+ * `anyOf` itself ("must be equal to constant" five times); a person wants "must be one of a, b"
+ * for an enum and "must be integer or null" for a nullable field.
+ */
+function describeAlternatives(issue: ValidationIssue, branchIssues: ValidationIssue[]): string {
+  const branches = branchesOf(issue);
+  if (branches.length > 0 && branches.every((branch) => 'const' in branch)) {
+    return `must be one of ${branches.map((branch) => String(branch.const)).join(', ')}`;
+  }
+  const nullBranch = branches.findIndex((branch) => branch.type === 'null');
+  const nullPath = `${issue.schemaPath}/${nullBranch}/`;
+  const messages = branchIssues
+    .filter((branch) => nullBranch < 0 || !branch.schemaPath?.startsWith(nullPath))
+    .map((branch) => describeIssue(branch));
+  if (nullBranch >= 0) messages.push('null');
+  return messages.length > 0 ? messages.join(' or ') : (issue.message ?? 'is invalid');
+}
+
+function describeIssue(issue: ValidationIssue): string {
+  if (issue.keyword === 'required') return 'is required';
+  if (issue.keyword === 'additionalProperties') return 'is not allowed';
+  if (issue.keyword === 'enum' && Array.isArray(issue.params.allowedValues)) {
+    return `must be one of ${issue.params.allowedValues.join(', ')}`;
+  }
+  // A pattern means little to a reader; the schema's description says what is expected.
+  const description = isRecord(issue.parentSchema) ? issue.parentSchema.description : undefined;
+  if (issue.keyword === 'pattern' && typeof description === 'string') {
+    return `must be ${description}`;
+  }
+  return issue.message ?? 'is invalid';
+}
+
 /** Turns Ajv's `body/name must be string` into `body field name: must be string`. */
 export function describeValidation(context: string | undefined, issues: ValidationIssue[]): string {
   const label = CONTEXT_LABELS[context ?? ''] ?? 'request';
+  const anyOfPaths = issues
+    .filter((issue) => issue.keyword === 'anyOf' && issue.schemaPath)
+    .map((issue) => `${issue.schemaPath}/`);
+  const isBranchIssue = (issue: ValidationIssue) =>
+    anyOfPaths.some((path) => issue.schemaPath?.startsWith(path));
   return issues
+    .filter((issue) => !isBranchIssue(issue))
     .map((issue) => {
       const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
       const child = issue.params.missingProperty ?? issue.params.additionalProperty;
       const field = [path, typeof child === 'string' ? child : ''].filter(Boolean).join('.');
       const where = field ? `${label} ${field}` : (context ?? 'request');
-      if (issue.keyword === 'required') return `${where}: is required`;
-      if (issue.keyword === 'additionalProperties') return `${where}: is not allowed`;
-      if (issue.keyword === 'enum' && Array.isArray(issue.params.allowedValues)) {
-        return `${where}: must be one of ${issue.params.allowedValues.join(', ')}`;
-      }
-      return `${where}: ${issue.message ?? 'is invalid'}`;
+      if (issue.keyword !== 'anyOf') return `${where}: ${describeIssue(issue)}`;
+      const prefix = `${issue.schemaPath}/`;
+      const branchIssues = issues.filter((other) => other.schemaPath?.startsWith(prefix));
+      return `${where}: ${describeAlternatives(issue, branchIssues)}`;
     })
     .join('; ');
 }

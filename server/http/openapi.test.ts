@@ -31,6 +31,22 @@ describe('GET /openapi.json', () => {
       '#/components/schemas/Error',
     );
     expect(doc.paths['/health'].get.security).toEqual([]);
+
+    for (const path of ['/v2/memories', '/v2/projects']) {
+      expect(Object.keys(doc.paths[path]).sort()).toEqual(['delete', 'get', 'post', 'put']);
+    }
+    const projects = doc.paths['/v2/projects'].get;
+    const names = projects.parameters.map((parameter: { name: string }) => parameter.name);
+    expect(names).toEqual(
+      expect.arrayContaining(['id', 'srclang', 'trglang', 'from_time', 'to_time', 'state']),
+    );
+    expect(names).toEqual(expect.arrayContaining(['archived', 'connector_id']));
+    const list = projects.responses['200'].content['application/json'].schema;
+    expect(list.type).toBe('array');
+    expect(list.items.properties.document.type).toBe('array');
+    const memory404 = doc.paths['/v2/memories'].get.responses['404'];
+    expect(memory404.content['application/json'].schema.$ref).toBe('#/components/schemas/Error');
+    expect(doc.paths['/v2/memories'].delete.responses['409']).toBeDefined();
     expect(doc.paths['/openapi.json']).toBeUndefined();
   });
 });

@@ -7,6 +7,8 @@ const shared: Options = {
   allErrors: false,
   removeAdditional: false,
   strict: false,
+  // Errors carry the schema that failed, so messages can list an enum or use its description.
+  verbose: true,
 };
 
 /**

@@ -28,7 +28,17 @@ describe('openDatabase and migrations', () => {
       .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'")
       .all()
       .map((t) => t.name);
-    expect(tables).toEqual(expect.arrayContaining(['organizations', 'users', 'api_keys']));
+    expect(tables).toEqual(
+      expect.arrayContaining([
+        'organizations',
+        'users',
+        'api_keys',
+        'memories',
+        'projects',
+        'project_state_changes',
+        'documents',
+      ]),
+    );
     db.close();
   });
 

@@ -37,6 +37,185 @@ export const migrations: Migration[] = [
       CREATE INDEX api_keys_prefix ON api_keys(prefix);
     `,
   },
+  {
+    // Memories, projects with their state history, and the documents listed inside projects.
+    // A project copies its memory's languages at creation; the memory cannot go while projects use it.
+    version: 2,
+    up: `
+      CREATE TABLE memories (
+        id INTEGER PRIMARY KEY,
+        org_id INTEGER NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        srclang TEXT NOT NULL,
+        trglang TEXT NOT NULL,
+        srclocale TEXT,
+        trglocale TEXT,
+        version INTEGER NOT NULL DEFAULT 1,
+        is_processing INTEGER NOT NULL DEFAULT 0 CHECK (is_processing IN (0, 1)),
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE INDEX memories_org_id ON memories(org_id, id);
+
+      CREATE TABLE projects (
+        id INTEGER PRIMARY KEY,
+        org_id INTEGER NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+        memory_id INTEGER NOT NULL REFERENCES memories(id) ON DELETE RESTRICT,
+        job_id INTEGER,
+        name TEXT NOT NULL,
+        state TEXT NOT NULL DEFAULT 'backlog'
+          CHECK (state IN ('backlog', 'inProgress', 'inReview', 'inQA', 'done')),
+        due_date INTEGER,
+        archived INTEGER NOT NULL DEFAULT 0 CHECK (archived IN (0, 1)),
+        metadata TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(metadata)),
+        sample_review_percentage INTEGER,
+        connector_id INTEGER,
+        workflow_template_id INTEGER,
+        srclang TEXT NOT NULL,
+        trglang TEXT NOT NULL,
+        srclocale TEXT,
+        trglocale TEXT,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE INDEX projects_org_created ON projects(org_id, created_at);
+      CREATE INDEX projects_org_state ON projects(org_id, state);
+      CREATE INDEX projects_org_langs ON projects(org_id, srclang, trglang);
+      CREATE INDEX projects_memory_id ON projects(memory_id);
+
+      -- Who moved a project from which state to which, and when; from_state is NULL at creation.
+      CREATE TABLE project_state_changes (
+        id INTEGER PRIMARY KEY,
+        project_id INTEGER NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+        from_state TEXT
+          CHECK (from_state IS NULL OR from_state IN ('backlog', 'inProgress', 'inReview', 'inQA', 'done')),
+        to_state TEXT NOT NULL
+          CHECK (to_state IN ('backlog', 'inProgress', 'inReview', 'inQA', 'done')),
+        user_id INTEGER REFERENCES users(id) ON DELETE SET NULL,
+        changed_at INTEGER NOT NULL
+      );
+      CREATE INDEX project_state_changes_project ON project_state_changes(project_id, id);
+
+      CREATE TABLE documents (
+        id INTEGER PRIMARY KEY,
+        org_id INTEGER NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+        project_id INTEGER NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        srclang TEXT NOT NULL,
+        trglang TEXT NOT NULL,
+        import_in_progress INTEGER NOT NULL DEFAULT 0,
+        import_succeeded INTEGER NOT NULL DEFAULT 0,
+        import_error_message TEXT,
+        export_in_progress INTEGER NOT NULL DEFAULT 0,
+        export_succeeded INTEGER NOT NULL DEFAULT 0,
+        export_error_message TEXT,
+        is_pretranslating INTEGER NOT NULL DEFAULT 0,
+        pretranslation TEXT NOT NULL DEFAULT 'idle'
+          CHECK (pretranslation IN ('idle', 'pending', 'running')),
+        translator_email TEXT,
+        reviewer_email TEXT,
+        customer_reviewer_email TEXT,
+        is_review_complete INTEGER NOT NULL DEFAULT 0,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE INDEX documents_project_id ON documents(project_id, id);
+    `,
+  },
+  {
+    // Files with their labels, the content-addressed blobs they point at (server/blobs/), the
+    // durable work queue (server/work/), cloud-style uploads with their parts, and server secrets.
+    // A record that uses a blob references it: SQLite refuses to forget a blob still in use.
+    // work_items times are epoch milliseconds (retry backoff needs them); the rest are seconds.
+    version: 3,
+    up: `
+      CREATE TABLE blobs (
+        sha256 TEXT PRIMARY KEY,
+        size INTEGER NOT NULL,
+        created_at INTEGER NOT NULL
+      ) WITHOUT ROWID;
+
+      CREATE TABLE files (
+        id INTEGER PRIMARY KEY,
+        org_id INTEGER NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+        user_id INTEGER REFERENCES users(id) ON DELETE SET NULL,
+        project_id INTEGER REFERENCES projects(id) ON DELETE SET NULL,
+        name TEXT NOT NULL,
+        file_hash TEXT NOT NULL,
+        blob_sha256 TEXT NOT NULL REFERENCES blobs(sha256),
+        size INTEGER NOT NULL,
+        category TEXT NOT NULL DEFAULT 'API' CHECK (category IN ('REFERENCE', 'API')),
+        detected_lang TEXT NOT NULL DEFAULT 'zxx',
+        detected_lang_confidence REAL NOT NULL DEFAULT 0,
+        -- 1 from upload with langId until detection records its outcome.
+        is_detecting INTEGER NOT NULL DEFAULT 0 CHECK (is_detecting IN (0, 1)),
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE INDEX files_org ON files(org_id, id);
+      CREATE INDEX files_blob ON files(blob_sha256);
+      CREATE INDEX files_project ON files(project_id);
+
+      CREATE TABLE file_labels (
+        id INTEGER PRIMARY KEY,
+        file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        UNIQUE (file_id, name)
+      );
+      CREATE INDEX file_labels_name ON file_labels(name, file_id);
+
+      CREATE TABLE work_items (
+        id INTEGER PRIMARY KEY,
+        kind TEXT NOT NULL,
+        payload TEXT NOT NULL CHECK (json_valid(payload)),
+        state TEXT NOT NULL DEFAULT 'queued'
+          CHECK (state IN ('queued', 'running', 'done', 'failed')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        max_attempts INTEGER NOT NULL CHECK (max_attempts >= 1),
+        run_after INTEGER NOT NULL,
+        last_error TEXT,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        started_at INTEGER,
+        finished_at INTEGER
+      );
+      CREATE INDEX work_items_due ON work_items(state, run_after);
+
+      CREATE TABLE server_secrets (
+        name TEXT PRIMARY KEY,
+        value TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      ) WITHOUT ROWID;
+
+      CREATE TABLE uploads (
+        id INTEGER PRIMARY KEY,
+        org_id INTEGER NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+        user_id INTEGER REFERENCES users(id) ON DELETE SET NULL,
+        s3_key TEXT NOT NULL UNIQUE,
+        kind TEXT NOT NULL CHECK (kind IN ('single', 'multipart')),
+        filename TEXT NOT NULL,
+        content_type TEXT NOT NULL,
+        metadata TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(metadata)),
+        status TEXT NOT NULL DEFAULT 'pending'
+          CHECK (status IN ('pending', 'processing', 'completed', 'aborted')),
+        file_id INTEGER REFERENCES files(id) ON DELETE SET NULL,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE INDEX uploads_org ON uploads(org_id, id);
+
+      -- A part's bytes live in a file of the parts folder until the upload completes or aborts.
+      CREATE TABLE upload_parts (
+        upload_id INTEGER NOT NULL REFERENCES uploads(id) ON DELETE CASCADE,
+        part_number INTEGER NOT NULL CHECK (part_number BETWEEN 1 AND 10000),
+        etag TEXT NOT NULL,
+        size INTEGER NOT NULL,
+        file TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        PRIMARY KEY (upload_id, part_number)
+      ) WITHOUT ROWID;
+    `,
+  },
 ];
 
 export function schemaVersion(db: Database): number {

@@ -30,6 +30,11 @@ export const MemoryUpdateParameters = Type.Object({ id: Id, name: DisplayName })
 export type MemoryUpdateParameters = Static<typeof MemoryUpdateParameters>;
 
 export const MemoryQuery = Type.Object({ id: Type.Optional(Id) });
+export type MemoryQuery = Static<typeof MemoryQuery>;
+
+/** `DELETE /v2/memories?id=`: the id is required there. */
+export const MemoryDeleteQuery = Type.Object({ id: Id });
+export type MemoryDeleteQuery = Static<typeof MemoryDeleteQuery>;
 
 export const DeleteResponse = Type.Object({ id: Type.Integer(), deleted: Type.Boolean() });
 export type DeleteResponse = Static<typeof DeleteResponse>;

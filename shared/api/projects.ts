@@ -108,3 +108,4 @@ export const ProjectListQuery = Type.Object({
 export type ProjectListQuery = Static<typeof ProjectListQuery>;
 
 export const ProjectDeleteQuery = Type.Object({ id: Id });
+export type ProjectDeleteQuery = Static<typeof ProjectDeleteQuery>;

@@ -1,4 +1,5 @@
 import type { AppInfo } from '../../../shared/ipc/settings';
+import { useNavigationStore } from '../stores/navigation-store';
 import { routeHref, routes, type RouteId } from './routes';
 
 interface SidebarProps {
@@ -7,6 +8,8 @@ interface SidebarProps {
 }
 
 export function Sidebar({ current, info }: SidebarProps) {
+  // A view's filters live in its address; the link brings them back after a visit elsewhere.
+  const searchByRoute = useNavigationStore((state) => state.searchByRoute);
   return (
     <aside className="sidebar">
       <div className="brand">Wordbench</div>
@@ -16,7 +19,7 @@ export function Sidebar({ current, info }: SidebarProps) {
             <li key={route.id}>
               <a
                 className="nav-link"
-                href={routeHref(route.id)}
+                href={routeHref(route.id, searchByRoute[route.id])}
                 aria-current={route.id === current ? 'page' : undefined}
                 data-testid={`nav-${route.id}`}
               >

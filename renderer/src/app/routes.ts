@@ -10,8 +10,9 @@ export type RouteId = (typeof routes)[number]['id'];
 
 export const DEFAULT_ROUTE: RouteId = 'board';
 
-export function routeHref(id: RouteId): string {
-  return `#/${id}`;
+/** `#/board`, or `#/board?state=done` with a query (the view's own filters). */
+export function routeHref(id: RouteId, search = ''): string {
+  return search ? `#/${id}?${search}` : `#/${id}`;
 }
 
 /** `#/files` -> 'files'; anything unknown (or no hash) -> the board. */

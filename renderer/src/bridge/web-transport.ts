@@ -89,7 +89,7 @@ async function post(
   token: string | null,
   channel: Channel,
   path: string,
-  init: { headers: Record<string, string>; body: BodyInit },
+  init: { headers: Record<string, string>; body: BodyInit; signal?: AbortSignal },
 ): Promise<IpcResult<unknown>> {
   if (!token) return fail({ code: 'unauthorized', message: MISSING_TOKEN_MESSAGE });
   let response: Response;
@@ -99,8 +99,12 @@ async function post(
       headers: { ...init.headers, [TOKEN_HEADER]: token },
       body: init.body,
       cache: 'no-store',
+      ...(init.signal ? { signal: init.signal } : {}),
     });
   } catch {
+    if (init.signal?.aborted) {
+      return fail({ code: 'network', message: `${channel} was cancelled.` });
+    }
     return fail(NETWORK_ERROR);
   }
   if (response.status !== 200) return fail(await statusError(response));
@@ -123,9 +127,15 @@ async function post(
 export function createWebTransport(token: string | null): BridgeTransport {
   let events: EventSource | null = null;
   let listenerCount = 0;
+  // Running uploads by id, so a cancel also stops the browser from sending the rest.
+  const uploads = new Map<string, AbortController>();
 
   return {
     invoke(channel: Channel, input: unknown) {
+      if (channel === 'files:cancel-upload') {
+        const { uploadId } = (input ?? {}) as { uploadId?: unknown };
+        if (typeof uploadId === 'string') uploads.get(uploadId)?.abort();
+      }
       return post(token, channel, `/ipc/${encodeURIComponent(channel)}`, {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(input ?? {}),
@@ -133,14 +143,22 @@ export function createWebTransport(token: string | null): BridgeTransport {
     },
 
     // The file's bytes stream as the request body; the JSON input rides in a header.
-    upload(channel: UploadChannel, input: Record<string, unknown>, file: Blob) {
-      return post(token, channel, `/stream/${encodeURIComponent(channel)}`, {
-        headers: {
-          'content-type': 'application/octet-stream',
-          [INPUT_HEADER]: encodeURIComponent(JSON.stringify(input)),
-        },
-        body: file,
-      });
+    async upload(channel: UploadChannel, input: Record<string, unknown>, file: Blob) {
+      const uploadId = typeof input.uploadId === 'string' ? input.uploadId : '';
+      const controller = new AbortController();
+      if (uploadId) uploads.set(uploadId, controller);
+      try {
+        return await post(token, channel, `/stream/${encodeURIComponent(channel)}`, {
+          headers: {
+            'content-type': 'application/octet-stream',
+            [INPUT_HEADER]: encodeURIComponent(JSON.stringify(input)),
+          },
+          body: file,
+          signal: controller.signal,
+        });
+      } finally {
+        if (uploads.get(uploadId) === controller) uploads.delete(uploadId);
+      }
     },
 
     // A plain browser download of the web host's answer, named by its Content-Disposition.

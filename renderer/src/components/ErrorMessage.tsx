@@ -1,22 +1,32 @@
+import type { ReactNode } from 'react';
 import { toIpcError } from '../bridge/ipc-errors';
 
 interface ErrorMessageProps {
   error: unknown;
   /** What was being attempted, e.g. "Could not load the languages". */
   title?: string;
+  testId?: string;
+  /** Buttons that deal with it (retry, dismiss). */
+  children?: ReactNode;
 }
 
 /** An error in words: what failed, why, and what to do about it. */
-export function ErrorMessage({ error, title }: ErrorMessageProps) {
+export function ErrorMessage({
+  error,
+  title,
+  testId = 'error-message',
+  children,
+}: ErrorMessageProps) {
   const { message, hint, status } = toIpcError(error);
   return (
-    <div className="notice notice-error" role="alert" data-testid="error-message">
+    <div className="notice notice-error" role="alert" data-testid={testId}>
       {title ? <p className="notice-title">{title}</p> : null}
       <p>
         {message}
         {status ? <span className="notice-meta"> (HTTP {status})</span> : null}
       </p>
       {hint ? <p className="notice-hint">{hint}</p> : null}
+      {children ? <div className="notice-actions">{children}</div> : null}
     </div>
   );
 }

@@ -1,22 +1,52 @@
-import { EmptyState } from '../../components/EmptyState';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { ViewHeader } from '../../components/ViewHeader';
+import { memoryQueries } from '../memories/queries';
+import { BoardAlert } from './BoardAlert';
+import { BoardAnnouncer } from './BoardAnnouncer';
+import { BoardContent } from './BoardContent';
+import { BoardDialogs } from './BoardDialogs';
+import { BoardFilterBar } from './BoardFilterBar';
+import { hasActiveFilters, toListQuery } from './board-filters';
+import { KeyboardHelp } from './KeyboardHelp';
+import { collectPairs } from './language-pairs';
+import { NewProjectButton } from './NewProjectButton';
+import { ProjectActionsProvider } from './ProjectActionsProvider';
+import { projectQueries } from './queries';
+import { useBoardFilters } from './use-board-filters';
 
 export function BoardView() {
+  const [filters, setFilters] = useBoardFilters();
+  const listQuery = useMemo(() => toListQuery(filters), [filters]);
+  // While a new filter's list loads, the last one stays on screen instead of a blank board.
+  const projects = useQuery({
+    ...projectQueries.list(listQuery),
+    placeholderData: keepPreviousData,
+  });
+  const memories = useQuery(memoryQueries.list());
+  const pairs = useMemo(
+    () => collectPairs(memories.data ?? [], projects.data ?? [], filters.pair),
+    [memories.data, projects.data, filters.pair],
+  );
+  const isEmpty = projects.data?.length === 0 && !hasActiveFilters(filters);
+
   return (
-    <section className="view" data-testid="view-board">
-      <ViewHeader title="Board">
-        Your translation projects at a glance, grouped by where they stand: to do, in progress, in
-        review and done.
-      </ViewHeader>
-      <EmptyState title="No projects yet" testId="board-empty">
-        <p>
-          A project gathers the documents of one job and the languages they go into. Projects
-          created on the connected server will show here.
-        </p>
-        <p>
-          Check that Wordbench is connected in <a href="#/settings">Settings</a>.
-        </p>
-      </EmptyState>
-    </section>
+    <ProjectActionsProvider>
+      <section
+        className="view view-board"
+        data-testid="view-board"
+        aria-busy={projects.isPlaceholderData || undefined}
+      >
+        <ViewHeader title="Board" actions={isEmpty ? null : <NewProjectButton />}>
+          Your translation projects by where they stand, from backlog to done.
+        </ViewHeader>
+        <BoardFilterBar filters={filters} pairs={pairs} onChange={setFilters} />
+        <BoardAlert />
+        <BoardContent result={projects} filters={filters} onFiltersChange={setFilters} />
+        {isEmpty ? null : <KeyboardHelp />}
+        <BoardAnnouncer />
+        <BoardDialogs />
+      </section>
+    </ProjectActionsProvider>
   );
 }

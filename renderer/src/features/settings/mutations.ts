@@ -1,12 +1,20 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ConnectionInput, ConnectionState } from '../../../../shared/ipc/settings';
 import { getBridge } from '../../bridge';
-import { languageQueries, settingsQueries } from './queries';
+import { appQueries, settingsQueries } from './queries';
 
-/** A new connection state means a different server or key, so what it offers must be asked again. */
+/** Queries about this app and its settings; every other query asks the connected server. */
+const LOCAL_QUERY_ROOTS: readonly unknown[] = [appQueries.all[0], settingsQueries.all[0]];
+
+/**
+ * A new connection state means a different server or key (or the embedded server has just come
+ * up), so everything asked of the server must be asked again: languages, projects, memories.
+ */
 export function applyConnectionState(queryClient: QueryClient, state: ConnectionState): void {
   queryClient.setQueryData(settingsQueries.connection().queryKey, state);
-  void queryClient.invalidateQueries({ queryKey: languageQueries.all });
+  void queryClient.invalidateQueries({
+    predicate: (query) => !LOCAL_QUERY_ROOTS.includes(query.queryKey[0]),
+  });
 }
 
 export function useSetConnection() {

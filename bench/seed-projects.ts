@@ -1,0 +1,122 @@
+import { PROJECT_STATES, type ProjectState } from '../shared/api/projects';
+import { defaultUser } from '../server/store/bootstrap';
+import type { Database } from '../server/store/db';
+import { createMemoryStore } from '../server/store/memories';
+import { nowSeconds } from '../server/store/time';
+
+export interface SeedOptions {
+  count: number;
+  /** Mean documents per project: each gets 0 to twice this many (default 2). */
+  documentsPerProject?: number;
+  /** Same seed, same data (apart from "now", which anchors the dates). */
+  seed?: number;
+}
+
+const DAY = 86_400;
+const PAIRS = [
+  { srclang: 'en', trglang: 'es', trglocale: 'ES' },
+  { srclang: 'en', trglang: 'ca' },
+  { srclang: 'es', trglang: 'en', trglocale: 'US' },
+  { srclang: 'en', trglang: 'de' },
+  { srclang: 'en', trglang: 'fr' },
+];
+const CLIENTS = ['Acme', 'Globex', 'Initech', 'Umbrella', 'Hooli', 'Stark', 'Wayne', 'Tyrell'];
+const KINDS = ['website', 'manual', 'release notes', 'app strings', 'contract', 'newsletter'];
+const FILES = ['index.html', 'guide.docx', 'strings.xliff', 'notes.md', 'terms.pdf', 'app.json'];
+
+/** mulberry32: a tiny seeded PRNG, good enough to spread test data, in [0, 1). */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/**
+ * Fills the first organization (bootstrap must have run) with memories for five language pairs and
+ * `count` projects: spread over the five states and the last 365 days, about 10% archived, due
+ * dates on about 70% (some overdue), 0..2*documentsPerProject documents each, and the state history
+ * a project in that state would have. One transaction; deterministic for a given seed.
+ */
+export function seedProjects(
+  db: Database,
+  options: SeedOptions,
+): { memoryIds: number[]; projectIds: number[] } {
+  const owner = defaultUser(db);
+  if (!owner) throw new Error('The database has no organization yet: run ensureBootstrap first');
+  const { count, documentsPerProject = 2, seed = 1 } = options;
+  const random = prng(seed);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+  const now = nowSeconds();
+  const memories = createMemoryStore(db);
+  const insertProject = db.prepare(
+    `INSERT INTO projects (org_id, memory_id, name, state, due_date, archived, metadata, srclang,
+       trglang, srclocale, trglocale, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const insertDocument = db.prepare(
+    `INSERT INTO documents (org_id, project_id, name, srclang, trglang, import_succeeded,
+       is_review_complete, translator_email, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?)`,
+  );
+  const insertChange = db.prepare(
+    `INSERT INTO project_state_changes (project_id, from_state, to_state, user_id, changed_at)
+     VALUES (?, ?, ?, ?, ?)`,
+  );
+
+  return db
+    .transaction(() => {
+      const memoryList = PAIRS.map((pair) =>
+        memories.create(owner.orgId, { name: `${pair.srclang}-${pair.trglang} memory`, ...pair }),
+      );
+      const projectIds: number[] = [];
+      for (let i = 0; i < count; i += 1) {
+        const memory = pick(memoryList);
+        const state: ProjectState = pick(PROJECT_STATES);
+        const createdAt = now - Math.floor(random() * 365 * DAY);
+        const updatedAt = createdAt + Math.floor(random() * (now - createdAt));
+        const dueDate = random() < 0.7 ? createdAt + Math.floor((3 + random() * 57) * DAY) : null;
+        const client = pick(CLIENTS);
+        const project = insertProject.run(
+          owner.orgId,
+          memory.id,
+          `${client} ${pick(KINDS)} ${i + 1}`,
+          state,
+          dueDate,
+          random() < 0.1 ? 1 : 0,
+          random() < 0.3 ? JSON.stringify({ client }) : '{}',
+          memory.srclang,
+          memory.trglang,
+          memory.srclocale,
+          memory.trglocale,
+          createdAt,
+          updatedAt,
+        );
+        const projectId = Number(project.lastInsertRowid);
+        projectIds.push(projectId);
+        insertChange.run(projectId, null, 'backlog', owner.userId, createdAt);
+        if (state !== 'backlog')
+          insertChange.run(projectId, 'backlog', state, owner.userId, updatedAt);
+        const documents = Math.floor(random() * (2 * documentsPerProject + 1));
+        for (let d = 0; d < documents; d += 1) {
+          insertDocument.run(
+            owner.orgId,
+            projectId,
+            `${d + 1}-${pick(FILES)}`,
+            memory.srclang,
+            memory.trglang,
+            state === 'done' ? 1 : 0,
+            random() < 0.5 ? `translator${1 + Math.floor(random() * 20)}@example.com` : null,
+            createdAt,
+            updatedAt,
+          );
+        }
+      }
+      return { memoryIds: memoryList.map((memory) => memory.id), projectIds };
+    })
+    .immediate();
+}

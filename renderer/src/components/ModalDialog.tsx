@@ -1,0 +1,44 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+
+interface ModalDialogProps {
+  /** The id of the dialog's heading, which names it. */
+  labelledBy: string;
+  testId: string;
+  /** Esc, or the dialog closed itself: the owner unmounts it. */
+  onClose: () => void;
+  className?: string;
+  children: ReactNode;
+}
+
+/**
+ * A native modal <dialog>: the rest of the page is inert while it is open (so Tab stays inside)
+ * and Esc closes it. Focus goes back to where it was when the dialog unmounts.
+ */
+export function ModalDialog({
+  labelledBy,
+  testId,
+  onClose,
+  className,
+  children,
+}: ModalDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    const previous = document.activeElement;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => {
+      if (previous instanceof HTMLElement && previous.isConnected) previous.focus();
+    };
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      className={className ? `modal ${className}` : 'modal'}
+      aria-labelledby={labelledBy}
+      data-testid={testId}
+      onClose={onClose}
+    >
+      {children}
+    </dialog>
+  );
+}

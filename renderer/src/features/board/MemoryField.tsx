@@ -1,0 +1,100 @@
+import { useQuery } from '@tanstack/react-query';
+import { languageQueries } from '../settings/queries';
+import { memoryQueries } from '../memories/queries';
+import { NEW_MEMORY, type ProjectFormErrors, type ProjectFormValues } from './create-project-form';
+import { languageOptions } from './language-options';
+import { LanguageSelect } from './LanguageSelect';
+import { pairLabel } from './project-format';
+
+interface MemoryFieldProps {
+  values: ProjectFormValues;
+  errors: ProjectFormErrors;
+  onChange: (patch: Partial<ProjectFormValues>) => void;
+}
+
+/** Pick the project's memory (its language pair comes with it), or describe a new one inline. */
+export function MemoryField({ values, errors, onChange }: MemoryFieldProps) {
+  const memories = useQuery(memoryQueries.list());
+  const languages = useQuery(languageQueries.list());
+  const options = languageOptions(languages.data);
+  const isNew = values.memoryChoice === NEW_MEMORY;
+  return (
+    <>
+      <div className="field">
+        <label htmlFor="project-memory">Memory</label>
+        <select
+          id="project-memory"
+          value={values.memoryChoice}
+          onChange={(event) => onChange({ memoryChoice: event.target.value })}
+          aria-invalid={errors.memoryChoice ? true : undefined}
+          aria-describedby={errors.memoryChoice ? 'project-memory-error' : 'project-memory-help'}
+          data-testid="project-memory"
+        >
+          <option value="">{memories.isPending ? 'Loading memories…' : 'Choose a memory…'}</option>
+          {memories.data?.map((memory) => (
+            <option key={memory.id} value={String(memory.id)}>
+              {memory.name} ({pairLabel(memory.srclang, memory.trglang)})
+            </option>
+          ))}
+          <option value={NEW_MEMORY}>Create a new memory…</option>
+        </select>
+        {errors.memoryChoice ? (
+          <p className="field-error" id="project-memory-error">
+            {errors.memoryChoice}
+          </p>
+        ) : (
+          <p className="field-help" id="project-memory-help">
+            The project translates between the memory’s languages.
+          </p>
+        )}
+        {memories.isError ? (
+          <p className="field-error">
+            The memories could not be loaded. You can still create a new one here.
+          </p>
+        ) : null}
+      </div>
+      {isNew ? (
+        <fieldset className="inline-memory" data-testid="new-memory-fields">
+          <legend>New memory</legend>
+          <div className="field">
+            <label htmlFor="new-memory-name">Memory name</label>
+            <input
+              id="new-memory-name"
+              type="text"
+              value={values.newMemoryName}
+              onChange={(event) => onChange({ newMemoryName: event.target.value })}
+              aria-invalid={errors.newMemoryName ? true : undefined}
+              aria-describedby={errors.newMemoryName ? 'new-memory-name-error' : undefined}
+              data-testid="new-memory-name"
+            />
+            {errors.newMemoryName ? (
+              <p className="field-error" id="new-memory-name-error">
+                {errors.newMemoryName}
+              </p>
+            ) : null}
+          </div>
+          <div className="field-row">
+            <LanguageSelect
+              id="new-memory-srclang"
+              label="Source language"
+              value={values.srclang}
+              options={options}
+              onChange={(srclang) => onChange({ srclang })}
+              error={errors.srclang}
+              testId="new-memory-srclang"
+            />
+            <LanguageSelect
+              id="new-memory-trglang"
+              label="Target language"
+              value={values.trglang}
+              options={options}
+              onChange={(trglang) => onChange({ trglang })}
+              error={errors.trglang}
+              testId="new-memory-trglang"
+            />
+          </div>
+        </fieldset>
+      ) : null}
+    </>
+  );
+}

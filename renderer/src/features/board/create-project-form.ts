@@ -1,0 +1,66 @@
+import { localDayStart } from './board-filters';
+
+/** The create-project dialog's fields as typed. */
+export interface ProjectFormValues {
+  name: string;
+  /** A memory id, or `new` to create one with the fields below. */
+  memoryChoice: string;
+  newMemoryName: string;
+  srclang: string;
+  trglang: string;
+  /** `YYYY-MM-DD`, or empty for no due date. */
+  dueDate: string;
+}
+
+export type ProjectFormField = keyof ProjectFormValues;
+export type ProjectFormErrors = Partial<Record<ProjectFormField, string>>;
+
+export const NEW_MEMORY = 'new';
+
+const LANGUAGE_CODE = /^[a-z]{2,3}$/;
+const MAX_NAME = 255;
+
+function checkName(value: string, what: string): string | undefined {
+  if (!value.trim()) return `Give the ${what} a name.`;
+  if (value.trim().length > MAX_NAME) return `A ${what} name has at most ${MAX_NAME} characters.`;
+  return undefined;
+}
+
+function checkLanguage(value: string, missing: string): string | undefined {
+  if (!value) return missing;
+  if (!LANGUAGE_CODE.test(value)) {
+    return 'A language code is two or three lowercase letters, such as en or ca.';
+  }
+  return undefined;
+}
+
+/** What is wrong with the form, in words, per field; empty when it can be sent. */
+export function validateProjectForm(values: ProjectFormValues): ProjectFormErrors {
+  const errors: ProjectFormErrors = {};
+  const name = checkName(values.name, 'project');
+  if (name) errors.name = name;
+  if (!values.memoryChoice) {
+    errors.memoryChoice = 'Choose the memory the project uses, or create a new one.';
+  }
+  if (values.memoryChoice === NEW_MEMORY) {
+    const memoryName = checkName(values.newMemoryName, 'memory');
+    if (memoryName) errors.newMemoryName = memoryName;
+    const source = checkLanguage(values.srclang, 'Choose the language the documents are in.');
+    if (source) errors.srclang = source;
+    const target = checkLanguage(values.trglang, 'Choose the language to translate into.');
+    if (target) errors.trglang = target;
+    else if (values.srclang === values.trglang) {
+      errors.trglang = 'Translate into a different language from the source.';
+    }
+  }
+  if (values.dueDate && localDayStart(values.dueDate) === null) {
+    errors.dueDate = 'Enter the due date as a full date, or leave it empty.';
+  }
+  return errors;
+}
+
+/** A due day means "by the end of that day", local time: the last second before midnight. */
+export function dueDateToEpoch(day: string): number | undefined {
+  const nextMidnight = localDayStart(day, 1);
+  return nextMidnight === null ? undefined : nextMidnight - 1;
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Memory, MemoryCreateParameters } from '../../../../shared/api/memories';
+import { getBridge } from '../../bridge';
+import { memoryQueries } from './queries';
+
+export function useCreateMemory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: MemoryCreateParameters) => getBridge().memories.create(input),
+    onSuccess: (memory) => {
+      // Pickers can select the new memory at once, before the list comes back.
+      queryClient.setQueryData<Memory[]>(memoryQueries.list().queryKey, (list) =>
+        list ? [...list, memory] : list,
+      );
+      void queryClient.invalidateQueries({ queryKey: memoryQueries.all });
+    },
+  });
+}

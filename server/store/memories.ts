@@ -1,0 +1,101 @@
+import type { Memory, MemoryCreateParameters } from '../../shared/api/memories';
+import type { Database } from './db';
+import { nowSeconds } from './time';
+
+interface MemoryRow {
+  id: number;
+  name: string;
+  srclang: string;
+  trglang: string;
+  srclocale: string | null;
+  trglocale: string | null;
+  version: number;
+  is_processing: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** What deleting a memory came to: projects that use a memory keep it. */
+export type MemoryDeleteResult =
+  { status: 'deleted' } | { status: 'not-found' } | { status: 'in-use'; projectCount: number };
+
+const COLUMNS = `id, name, srclang, trglang, srclocale, trglocale, version, is_processing,
+  created_at, updated_at`;
+
+export function memoryToWire(row: MemoryRow): Memory {
+  return {
+    id: row.id,
+    name: row.name,
+    srclang: row.srclang,
+    trglang: row.trglang,
+    srclocale: row.srclocale,
+    trglocale: row.trglocale,
+    is_processing: row.is_processing !== 0,
+    version: row.version,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    // No termbase or other resources until memory import exists.
+    resources: [],
+  };
+}
+
+/**
+ * The organization's memories, with statements prepared once (per app). Every lookup is scoped
+ * to `orgId`: another organization's memory is indistinguishable from one that does not exist.
+ */
+export function createMemoryStore(db: Database) {
+  const insert = db.prepare<
+    [number, string, string, string, string | null, string | null, number, number]
+  >(
+    `INSERT INTO memories (org_id, name, srclang, trglang, srclocale, trglocale, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const selectOne = db.prepare<[number, number], MemoryRow>(
+    `SELECT ${COLUMNS} FROM memories WHERE id = ? AND org_id = ?`,
+  );
+  const selectAll = db.prepare<[number], MemoryRow>(
+    `SELECT ${COLUMNS} FROM memories WHERE org_id = ? ORDER BY id`,
+  );
+  const rename = db.prepare<[string, number, number, number]>(
+    'UPDATE memories SET name = ?, updated_at = ? WHERE id = ? AND org_id = ?',
+  );
+  const countProjects = db.prepare<[number], { n: number }>(
+    'SELECT count(*) AS n FROM projects WHERE memory_id = ?',
+  );
+  const remove = db.prepare<[number, number]>('DELETE FROM memories WHERE id = ? AND org_id = ?');
+
+  const get = (orgId: number, id: number): Memory | null => {
+    const row = selectOne.get(id, orgId);
+    return row ? memoryToWire(row) : null;
+  };
+
+  return {
+    get,
+
+    list: (orgId: number): Memory[] => selectAll.all(orgId).map(memoryToWire),
+
+    create: db.transaction(
+      (orgId: number, input: MemoryCreateParameters, now = nowSeconds()): Memory => {
+        const { name, srclang, trglang, srclocale = null, trglocale = null } = input;
+        const result = insert.run(orgId, name, srclang, trglang, srclocale, trglocale, now, now);
+        return get(orgId, Number(result.lastInsertRowid)) as Memory;
+      },
+    ).immediate,
+
+    /** Renames and bumps `updated_at`; null when the organization has no such memory. */
+    rename: db.transaction((orgId: number, id: number, name: string, now = nowSeconds()) => {
+      if (rename.run(name, now, id, orgId).changes === 0) return null;
+      return get(orgId, id);
+    }).immediate,
+
+    remove: db.transaction((orgId: number, id: number): MemoryDeleteResult => {
+      if (!selectOne.get(id, orgId)) return { status: 'not-found' };
+      const projectCount = countProjects.get(id)?.n ?? 0;
+      if (projectCount > 0) return { status: 'in-use', projectCount };
+      remove.run(id, orgId);
+      return { status: 'deleted' };
+    }).immediate,
+  };
+}
+
+export type MemoryStore = ReturnType<typeof createMemoryStore>;
