@@ -8,6 +8,7 @@ import { fileHandlers } from './ipc/files';
 import { languageHandlers } from './ipc/languages';
 import { memoryHandlers } from './ipc/memories';
 import { projectHandlers } from './ipc/projects';
+import { uploadHandlers } from './ipc/uploads';
 import { settingsHandlers } from './ipc/settings';
 import {
   createDispatcher,
@@ -16,6 +17,7 @@ import {
   type Handlers,
 } from './ipc/validated';
 import type { LocalServer } from './local-server';
+import { createUploads } from './transfers/uploads';
 import type { Vault } from './vault/vault';
 
 export interface AppCoreOptions {
@@ -54,17 +56,16 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     onChange: (state) => emit('connection:changed', state),
   });
   const gateway = createGateway({ target: () => connection.target() });
+  const uploads = createUploads((progress) => emit('uploads:progress', progress));
+  const deliverDownload = options.deliverDownload;
   const handlers: Handlers = {
     ...appHandlers(options.info),
     ...settingsHandlers(connection, gateway),
     ...languageHandlers(gateway),
-    ...memoryHandlers(gateway),
+    ...memoryHandlers({ gateway, uploads, deliverDownload }),
     ...projectHandlers(gateway),
-    ...fileHandlers({
-      gateway,
-      onProgress: (progress) => emit('files:upload-progress', progress),
-      deliverDownload: options.deliverDownload,
-    }),
+    ...fileHandlers({ gateway, uploads, deliverDownload }),
+    ...uploadHandlers(uploads),
   };
   return {
     dispatch: createDispatcher(handlers, options.logError),

@@ -36,6 +36,9 @@ export function memoryToWire(row: MemoryRow): Memory {
     updated_at: row.updated_at,
     // No termbase or other resources until memory import exists.
     resources: [],
+    num_segments: 0,
+    num_terms: 0,
+    last_import_error: null,
   };
 }
 

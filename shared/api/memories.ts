@@ -14,6 +14,10 @@ export const Memory = Type.Object({
   created_at: EpochSeconds,
   updated_at: EpochSeconds,
   resources: Type.Array(Type.String()),
+  /** Our extensions: units in the memory, terms in its termbase, and why the last import failed. */
+  num_segments: Type.Integer({ minimum: 0 }),
+  num_terms: Type.Integer({ minimum: 0 }),
+  last_import_error: Nullable(Type.String()),
 });
 export type Memory = Static<typeof Memory>;
 

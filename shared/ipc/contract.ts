@@ -9,6 +9,13 @@ import {
   type Memory,
 } from '../api/memories';
 import {
+  MemoryLookupQuery,
+  type DeleteSegmentResponse,
+  type MemoryImportResponse,
+  type Term,
+  type TranslationMemoryEntry,
+} from '../api/tm';
+import {
   ProjectCreateParameters,
   ProjectListQuery,
   ProjectUpdateParameters,
@@ -66,6 +73,35 @@ export const contract = {
   'memories:create': channel<Memory>()(closed(MemoryCreateParameters)),
   'memories:rename': channel<Memory>()(closed(MemoryUpdateParameters)),
   'memories:delete': channel<DeleteResponse>()(ById),
+  /** Fuzzy lookup, best first (`GET /v2/memories/query`). */
+  'memories:query': channel<TranslationMemoryEntry[]>()(closed(MemoryLookupQuery)),
+  /** Streams a TMX/XLIFF/CSV/TSV/TBX file into a memory; it processes in the background. */
+  'memories:import': channel<MemoryImportResponse>()(
+    Type.Object(
+      {
+        uploadId: UploadId,
+        memory_id: Id,
+        name: Type.String({ minLength: 1, maxLength: 255 }),
+        path: Type.Optional(Type.String({ minLength: 1, maxLength: 4096 })),
+        size: Type.Optional(Type.Integer({ minimum: 0 })),
+        has_header_row: Type.Optional(Type.Boolean()),
+        skip_duplicates: Type.Optional(Type.Boolean()),
+      },
+      { additionalProperties: false },
+    ),
+  ),
+  /** The memory as TMX 1.4b (our `GET /v2/memories/export` extension). */
+  'memories:export': channel<DownloadResult>()(ById),
+  'memories:delete-unit': channel<DeleteSegmentResponse>()(
+    Type.Object({ id: Id, segment_id: Id }, { additionalProperties: false }),
+  ),
+  /** The termbase's terms (export, wait, download the CSV, parse), at most `limit`. */
+  'memories:terms': channel<Term[]>()(
+    Type.Object(
+      { id: Id, limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })) },
+      { additionalProperties: false },
+    ),
+  ),
   /** Projects with their documents; the filters are those of `GET /v2/projects`. */
   'projects:list': channel<Project[]>()(closed(ProjectListQuery)),
   'projects:create': channel<Project>()(closed(ProjectCreateParameters)),
@@ -80,7 +116,7 @@ export const contract = {
     ),
   ),
   /**
-   * Streams one file to `POST /v2/files`, pushing `files:upload-progress`. The bridge takes the
+   * Streams one file to `POST /v2/files`, pushing `uploads:progress`. The bridge takes the
    * dropped `File`; in the desktop app the preload turns it into `path` (a page cannot name an
    * arbitrary path), in the browser its bytes stream through the web host.
    */
@@ -99,7 +135,7 @@ export const contract = {
       { additionalProperties: false },
     ),
   ),
-  'files:cancel-upload': channel<{ cancelled: boolean }>()(
+  'uploads:cancel': channel<{ cancelled: boolean }>()(
     Type.Object({ uploadId: UploadId }, { additionalProperties: false }),
   ),
   /** Desktop: asks where to save and writes the file there. Browser: a normal download. */
@@ -116,8 +152,14 @@ export type ChannelOutput<C extends Channel> = Contract[C]['output'];
 export const channels = Object.keys(contract) as Channel[];
 
 /** Channels whose bytes stream in (an upload) or out (a download) beside the JSON input. */
-export const uploadChannels = ['files:upload'] as const satisfies readonly Channel[];
-export const downloadChannels = ['files:download'] as const satisfies readonly Channel[];
+export const uploadChannels = [
+  'files:upload',
+  'memories:import',
+] as const satisfies readonly Channel[];
+export const downloadChannels = [
+  'files:download',
+  'memories:export',
+] as const satisfies readonly Channel[];
 export type UploadChannel = (typeof uploadChannels)[number];
 export type DownloadChannel = (typeof downloadChannels)[number];
 
@@ -130,7 +172,7 @@ export interface UploadProgress {
 /** Pushes from the main process to the renderer. */
 export interface Events {
   'connection:changed': ConnectionState;
-  'files:upload-progress': UploadProgress;
+  'uploads:progress': UploadProgress;
 }
 export type EventName = keyof Events;
-export const eventNames: EventName[] = ['connection:changed', 'files:upload-progress'];
+export const eventNames: EventName[] = ['connection:changed', 'uploads:progress'];

@@ -132,7 +132,7 @@ export function createWebTransport(token: string | null): BridgeTransport {
 
   return {
     invoke(channel: Channel, input: unknown) {
-      if (channel === 'files:cancel-upload') {
+      if (channel === 'uploads:cancel') {
         const { uploadId } = (input ?? {}) as { uploadId?: unknown };
         if (typeof uploadId === 'string') uploads.get(uploadId)?.abort();
       }

@@ -26,8 +26,8 @@ export interface Uploader {
 }
 
 /**
- * Runs the upload queue: a few at a time, progress from the host's `files:upload-progress`
- * pushes, cancel through `files:cancel-upload`. It lives outside any component, so uploads go on
+ * Runs the upload queue: a few at a time, progress from the host's `uploads:progress`
+ * pushes, cancel through `uploads:cancel`. It lives outside any component, so uploads go on
  * while the user looks at another view.
  */
 export function createUploader(onStored: (file: SourceFile) => void): Uploader {
@@ -69,7 +69,7 @@ export function createUploader(onStored: (file: SourceFile) => void): Uploader {
   async function run(item: UploadItem) {
     const control = { isCancelRequested: false };
     running.set(item.uploadId, control);
-    unsubscribe ??= getBridge().on('files:upload-progress', onProgress);
+    unsubscribe ??= getBridge().on('uploads:progress', onProgress);
     store().patch(item.key, { state: 'uploading', sentBytes: 0, error: null });
     try {
       const stored = await getBridge().files.upload({
@@ -140,7 +140,7 @@ export function createUploader(onStored: (file: SourceFile) => void): Uploader {
       store().patch(key, { isCancelling: true });
       for (let tries = 0; tries < CANCEL_ATTEMPTS && running.has(item.uploadId); tries += 1) {
         try {
-          const { cancelled } = await getBridge().files.cancelUpload({ uploadId: item.uploadId });
+          const { cancelled } = await getBridge().uploads.cancel({ uploadId: item.uploadId });
           if (cancelled) {
             // The host has stopped sending. A browser may still be pushing the rest of the body
             // into the void before its call returns; the row and the slot need not wait for it.
