@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LanguagesResponse } from '../shared/api/languages';
@@ -123,5 +124,31 @@ describe('wordbench server CLI', () => {
     expect(after.stdout).toMatch(/\d{4}-\d\d-\d\dT\S+Z\s+\d{4}-\d\d-\d\dT\S+Z/);
 
     expect((await run(['keys', 'revoke', 'nope', '--data', dir])).code).toBe(1);
+  });
+
+  it('stops on SIGTERM even while an upload stalls mid-body', async () => {
+    const { child, url } = await serve([
+      '--port',
+      '0',
+      '--data',
+      dataDir(),
+      '--bootstrap-key',
+      'wb_stall-key',
+    ]);
+    const { port } = new URL(url);
+    const socket = connect(Number(port), '127.0.0.1');
+    socket.on('error', () => {});
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    // Promises a megabyte and sends three bytes: the request stays in flight.
+    socket.write(
+      'POST /v2/files?name=stalled.txt HTTP/1.1\r\nHost: localhost\r\n' +
+        'Authorization: Bearer wb_stall-key\r\nContent-Type: application/octet-stream\r\n' +
+        'Content-Length: 1000000\r\n\r\nabc',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const exited = exitCode(child);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    socket.destroy();
   });
 });

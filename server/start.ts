@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -19,6 +20,8 @@ export interface StartOptions {
   logger?: LoggerOption;
   version?: string;
   languages?: AppOptions['languages'];
+  /** How long requests in flight may take to finish when the server stops (default 5 s). */
+  closeGraceMs?: number;
   /** Largest file upload, in bytes (default 2 GiB). */
   maxUploadBytes?: number;
   /** Background work options (tests). */
@@ -33,6 +36,21 @@ export interface RunningServer {
   createdKey?: string;
   /** Stops accepting requests, finishes those in flight, then closes the database. */
   close(): Promise<void>;
+}
+
+/**
+ * Stops accepting, lets requests in flight finish, and after `graceMs` cuts the connections that
+ * are still open (a stalled upload must not keep the server from stopping; its temp file is
+ * removed at the next start).
+ */
+async function closeWithin(app: FastifyInstance, graceMs: number): Promise<void> {
+  const closed = app.close();
+  const timer = setTimeout(() => app.server.closeAllConnections(), graceMs);
+  try {
+    await closed;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Opens the data folder, makes sure it has a key, and listens. */
@@ -63,7 +81,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       port: bound,
       createdKey: bootstrap.key,
       close: () => {
-        closing ??= running.close().finally(() => db.close());
+        closing ??= closeWithin(running, options.closeGraceMs ?? 5_000).finally(() => db.close());
         return closing;
       },
     };

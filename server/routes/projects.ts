@@ -8,6 +8,7 @@ import {
   ProjectListQuery,
   ProjectUpdateParameters,
 } from '../../shared/api/projects';
+import { createAnswerCache } from '../http/answer-cache';
 import { badRequest, notFound } from '../http/http-error';
 import { createTurnQueue } from '../http/turns';
 import type { Database } from '../store/db';
@@ -44,6 +45,7 @@ function toFilter(query: ProjectListQuery): ProjectFilter {
 export const projectsRoutes: FastifyPluginAsync<ProjectsRoutesOptions> = async (app, { db }) => {
   const projects = createProjectStore(db);
   const listTurn = createTurnQueue();
+  const answers = createAnswerCache(db);
 
   app.post<{ Body: ProjectCreateParameters }>(
     '/v2/projects',
@@ -81,11 +83,20 @@ export const projectsRoutes: FastifyPluginAsync<ProjectsRoutesOptions> = async (
       // measured on Node 20). The store builds exactly the wire objects, so nothing extra leaks.
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
-    async (request): Promise<Project[]> => {
+    async (request, reply) => {
       const filter = toFilter(request.query);
-      // One list per event loop turn, so that concurrent full lists do not starve the loop.
-      await listTurn();
-      return projects.list(request.auth.orgId, filter);
+      const key = `${request.auth.orgId}\n${JSON.stringify(filter)}`;
+      let answer = answers.get(key);
+      if (!answer) {
+        // One list per event loop turn, so that concurrent full lists do not starve the loop.
+        await listTurn();
+        const version = answers.version();
+        const list = projects.list(request.auth.orgId, filter);
+        answer = answers.set(key, version, Buffer.from(JSON.stringify(list)));
+      }
+      reply.header('etag', answer.etag).header('cache-control', 'no-cache');
+      if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
+      return reply.type('application/json; charset=utf-8').send(answer.body);
     },
   );
 
