@@ -21,23 +21,14 @@ export function useFileDrop(onFiles: (files: File[]) => void): FileDropTarget {
   const [isDragging, setIsDragging] = useState(false);
   const depth = useRef(0);
 
-  // A file dropped beside the target must not replace the app with the file's contents.
+  // A drag that ends elsewhere (Esc, dropped outside the window) must not leave the highlight on.
   useEffect(() => {
-    const guard = (event: globalThis.DragEvent) => {
-      if (hasFiles(event)) event.preventDefault();
-    };
     const reset = () => {
       depth.current = 0;
       setIsDragging(false);
     };
-    window.addEventListener('dragover', guard);
-    window.addEventListener('drop', guard);
     window.addEventListener('dragend', reset);
-    return () => {
-      window.removeEventListener('dragover', guard);
-      window.removeEventListener('drop', guard);
-      window.removeEventListener('dragend', reset);
-    };
+    return () => window.removeEventListener('dragend', reset);
   }, []);
 
   return {
