@@ -281,3 +281,40 @@ describe('gateway streamed uploads', () => {
     expect(error.message).toMatch(/Could not read the file being uploaded: disk gone/);
   });
 });
+
+describe('gateway streamed downloads', () => {
+  let server: Server;
+  let base: string;
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      if (request.url?.startsWith('/chunked')) {
+        response.writeHead(200, { 'content-type': 'application/octet-stream' });
+        response.write('part one, ');
+        setTimeout(() => response.end('part two'), 20);
+        return;
+      }
+      response.writeHead(200, { 'content-length': '5' }).end('fixed');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const read = async (body: Readable) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of body) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString();
+  };
+
+  it('reports an unknown size for a chunked answer, and its whole body', async () => {
+    const gateway = createGateway({
+      target: () => ({ baseUrl: base, commentsBaseUrl: base, apiKey: 'k' }),
+    });
+    const chunked = await gateway.download({ method: 'GET', path: '/chunked' });
+    expect(chunked.size).toBeUndefined();
+    expect(await read(chunked.body)).toBe('part one, part two');
+    const fixed = await gateway.download({ method: 'GET', path: '/fixed' });
+    expect(fixed.size).toBe(5);
+    expect(await read(fixed.body)).toBe('fixed');
+  });
+});

@@ -162,7 +162,9 @@ export function createGateway(options: GatewayOptions): Gateway {
     },
     async download(request: GatewayRequest) {
       const response = await checked(request);
-      const length = Number(response.headers.get('content-length'));
+      // A streamed (chunked) answer has no Content-Length: its size is unknown, not 0.
+      const header = response.headers.get('content-length');
+      const length = header === null ? Number.NaN : Number(header);
       const body = response.body
         ? Readable.fromWeb(response.body as WebReadableStream<Uint8Array>)
         : Readable.from([]);
