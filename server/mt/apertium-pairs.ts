@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { join } from 'node:path';
 import type { LanguagesResponse } from '../../shared/api/languages';
 import { languageName, toApiCode } from './language-names';
 
@@ -15,6 +16,8 @@ export interface ApertiumPair {
 export interface ApertiumOptions {
   /** The `apertium` executable; a path that does not exist means "no Apertium". */
   binary?: string;
+  /** Apertium's data folder (`-d`); by default the one `binary` was built with. */
+  dataDir?: string;
   timeoutMs?: number;
 }
 
@@ -40,9 +43,10 @@ export function parseModes(output: string): ApertiumPair[] {
  * normal situation on a fresh machine: it yields no pairs, not an error.
  */
 export function discoverApertiumPairs(options: ApertiumOptions = {}): Promise<ApertiumPair[]> {
-  const { binary = 'apertium', timeoutMs = 5000 } = options;
+  const { binary = 'apertium', dataDir, timeoutMs = 5000 } = options;
+  const args = dataDir ? ['-d', dataDir, '-l'] : ['-l'];
   return new Promise((resolve) => {
-    execFile(binary, ['-l'], { timeout: timeoutMs, encoding: 'utf8' }, (error, stdout) => {
+    execFile(binary, args, { timeout: timeoutMs, encoding: 'utf8' }, (error, stdout) => {
       resolve(error ? [] : parseModes(stdout));
     });
   });
@@ -70,4 +74,29 @@ export function apertiumLanguages(options: ApertiumOptions = {}): () => Promise<
     cached ??= discoverApertiumPairs(options).then(languagesFromPairs);
     return cached;
   };
+}
+
+/** Apertium's data folder as its front end finds it: `$APERTIUM_DATADIR`, else the Debian path. */
+export function defaultApertiumDataDir(): string {
+  return process.env.APERTIUM_DATADIR || '/usr/share/apertium';
+}
+
+/**
+ * The shell pipeline of one mode with null flush on every stage, exactly what `apertium -z MODE`
+ * runs inside its wrapper: `apertium-wblank-mode -z` reads `DATA/modes/MODE.mode`, adds `-z` to
+ * each stage and the word-bound blank attach/detach steps. `$1` is the generator's option (`-n`
+ * for unmarked unknown words, as `apertium -u`), `$2` the tagger's (empty).
+ */
+export function readModeStages(mode: string, dataDir = defaultApertiumDataDir()): Promise<string> {
+  const file = join(dataDir, 'modes', `${mode}.mode`);
+  return new Promise((resolve, reject) => {
+    const options = { encoding: 'utf8' as const, timeout: 5000 };
+    execFile('apertium-wblank-mode', ['-z', file], options, (error, stdout) => {
+      if (error || !stdout.trim()) {
+        reject(new Error(`cannot read the Apertium mode ${file}: ${error?.message ?? 'empty'}`));
+      } else {
+        resolve(stdout.trim());
+      }
+    });
+  });
 }

@@ -1,0 +1,1 @@
+export { segmentSentences } from './segment-sentences';
