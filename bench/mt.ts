@@ -1,7 +1,7 @@
 /**
  * Figures for the Apertium engine (a script that prints, not a test):
  *
- *   npx tsx server/mt/apertium-bench.ts [--mode eng-spa]
+ *   npm run bench:mt -- [--mode eng-spa]
  *
  * - start: the first segment on a new pipeline (process start and dictionary loading);
  * - warm latency: one short sentence, 200 calls one after the other, p50/p99;
@@ -10,11 +10,11 @@
  * - throughput: 1,000 sentences in one `translate` call.
  */
 import { parseArgs } from 'node:util';
-import { readModeStages } from './apertium-pairs';
-import { ApertiumPipeline } from './apertium-pipeline';
-import { encodeSegment } from './apertium-stream';
-import { createApertiumEngine } from './engine';
-import { toApiCode } from './language-names';
+import { readModeStages } from '../server/mt/apertium-pairs';
+import { ApertiumPipeline } from '../server/mt/apertium-pipeline';
+import { encodeSegment } from '../server/mt/apertium-stream';
+import { createApertiumEngine } from '../server/mt/engine';
+import { toApiCode } from '../server/mt/language-names';
 
 const { values } = parseArgs({ options: { mode: { type: 'string', default: 'eng-spa' } } });
 const mode = values.mode!;
