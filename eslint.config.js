@@ -5,7 +5,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['out/', 'dist/', 'node_modules/', 'test-results/', 'playwright-report/'] },
+  {
+    ignores: ['out/', 'dist/', 'node_modules/', 'test-results/', 'playwright-report/', '**/.scratch/'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -42,12 +42,25 @@ export function parseModes(output: string): ApertiumPair[] {
  * Lists the installed Apertium pairs by running `apertium -l`. A missing or failing Apertium is a
  * normal situation on a fresh machine: it yields no pairs, not an error.
  */
-export function discoverApertiumPairs(options: ApertiumOptions = {}): Promise<ApertiumPair[]> {
-  const { binary = 'apertium', dataDir, timeoutMs = 5000 } = options;
+export async function discoverApertiumPairs(
+  options: ApertiumOptions = {},
+): Promise<ApertiumPair[]> {
+  return (await listModes(options)).pairs;
+}
+
+/**
+ * `isSettled` is false when Apertium is there but did not answer (a timeout on a busy machine):
+ * such an answer must not be kept, while "not installed" may be.
+ */
+function listModes(
+  options: ApertiumOptions,
+): Promise<{ pairs: ApertiumPair[]; isSettled: boolean }> {
+  const { binary = 'apertium', dataDir, timeoutMs = 15_000 } = options;
   const args = dataDir ? ['-d', dataDir, '-l'] : ['-l'];
   return new Promise((resolve) => {
     execFile(binary, args, { timeout: timeoutMs, encoding: 'utf8' }, (error, stdout) => {
-      resolve(error ? [] : parseModes(stdout));
+      if (!error) resolve({ pairs: parseModes(stdout), isSettled: true });
+      else resolve({ pairs: [], isSettled: (error as NodeJS.ErrnoException).code === 'ENOENT' });
     });
   });
 }
@@ -71,7 +84,11 @@ export function languagesFromPairs(pairs: ApertiumPair[]): LanguagesResponse {
 export function apertiumLanguages(options: ApertiumOptions = {}): () => Promise<LanguagesResponse> {
   let cached: Promise<LanguagesResponse> | undefined;
   return () => {
-    cached ??= discoverApertiumPairs(options).then(languagesFromPairs);
+    cached ??= listModes(options).then(({ pairs, isSettled }) => {
+      // Ask again next time rather than serve "no pairs" for the server's lifetime.
+      if (!isSettled) cached = undefined;
+      return languagesFromPairs(pairs);
+    });
     return cached;
   };
 }
