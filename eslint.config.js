@@ -6,7 +6,14 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['out/', 'dist/', 'node_modules/', 'test-results/', 'playwright-report/', '**/.scratch/'],
+    ignores: [
+      'out/',
+      'dist/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+      '**/.scratch/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -9,10 +9,11 @@ import { registerOpenApi } from './http/openapi';
 import { DEFAULT_QUOTA, registerQuota, type QuotaOptions } from './http/quota';
 import { genReqId, registerRequestId } from './http/request-id';
 import { registerValidation } from './http/validation';
+import { registerMemories } from './memories/register';
+import type { TmEngine } from './memories/registry';
 import { apertiumLanguages } from './mt/apertium-pairs';
 import { healthRoutes } from './routes/health';
 import { languagesRoutes } from './routes/languages';
-import { memoriesRoutes } from './routes/memories';
 import { projectsRoutes } from './routes/projects';
 import type { Database } from './store/db';
 
@@ -36,6 +37,8 @@ export interface AppOptions {
   maxUploadBytes?: number;
   /** The background work queue: concurrency, clock, `paused` for tests. */
   work?: WorkOptions;
+  /** The translation memory engine; server/tm/ unless a test wraps it. */
+  tmEngine?: TmEngine;
 }
 
 /**
@@ -61,8 +64,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { version });
   await app.register(languagesRoutes, { languages: options.languages ?? apertiumLanguages() });
-  await app.register(memoriesRoutes, { db: options.db });
   await app.register(projectsRoutes, { db: options.db });
-  await registerFiles(app, options);
+  const files = await registerFiles(app, options);
+  await registerMemories(app, { db: options.db, ...files, version, engine: options.tmEngine });
   return app;
 }

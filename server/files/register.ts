@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { createBlobStore, DEFAULT_MAX_UPLOAD_BYTES } from '../blobs/blob-store';
+import { createBlobStore, DEFAULT_MAX_UPLOAD_BYTES, type BlobStore } from '../blobs/blob-store';
 import { registerLanguageDetection } from '../langid/detect-job';
 import { filesRoutes } from '../routes/files';
 import { uploadsRoutes } from '../routes/uploads';
@@ -52,7 +52,10 @@ function dataFolder(db: Database, given: string | undefined): { dir: string; tem
  * clean-up (interrupted uploads, unrecorded blobs, orphaned parts) runs here, before the app
  * serves anything; the worker starts when the app is ready and stops when it closes.
  */
-export async function registerFiles(app: FastifyInstance, options: FilesOptions): Promise<void> {
+export async function registerFiles(
+  app: FastifyInstance,
+  options: FilesOptions,
+): Promise<{ blobs: BlobStore; work: WorkQueue; maxUploadBytes: number }> {
   const { db } = options;
   const maxUploadBytes = options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES;
   const folder = dataFolder(db, options.dataDir);
@@ -93,4 +96,5 @@ export async function registerFiles(app: FastifyInstance, options: FilesOptions)
     await work.stop(options.work?.stopTimeoutMs);
     if (folder.temporary) rmSync(folder.dir, { recursive: true, force: true });
   });
+  return { blobs, work, maxUploadBytes };
 }

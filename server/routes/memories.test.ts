@@ -44,6 +44,9 @@ describe('/v2/memories', () => {
       created_at: T,
       updated_at: T,
       resources: [],
+      num_segments: 0,
+      num_terms: 0,
+      last_import_error: null,
     });
     const other = await createMemory({ name: 'Other' });
     expect(other.srclocale).toBeNull();

@@ -8,12 +8,18 @@ import {
   MemoryQuery,
   MemoryUpdateParameters,
 } from '../../shared/api/memories';
+import type { BlobStore } from '../blobs/blob-store';
 import { conflict, notFound } from '../http/http-error';
+import type { TmRegistry } from '../memories/registry';
 import type { Database } from '../store/db';
 import { createMemoryStore } from '../store/memories';
 
 export interface MemoriesRoutesOptions {
   db: Database;
+  /** The deleted memory's index is dropped. */
+  tm: TmRegistry;
+  /** The deleted memory's blobs (pending imports, its termbase export) are released. */
+  blobs: BlobStore;
 }
 
 const ErrorRef = Type.Ref('Error');
@@ -22,7 +28,10 @@ const tags = ['memories'];
 const memoryNotFound = (id: number) => notFound(`Memory ${id} not found`);
 
 /** `/v2/memories` (API.md 4.6): create, list, rename and delete the organization's memories. */
-export const memoriesRoutes: FastifyPluginAsync<MemoriesRoutesOptions> = async (app, { db }) => {
+export const memoriesRoutes: FastifyPluginAsync<MemoriesRoutesOptions> = async (
+  app,
+  { db, tm, blobs },
+) => {
   const memories = createMemoryStore(db);
 
   app.post<{ Body: MemoryCreateParameters }>(
@@ -99,6 +108,8 @@ export const memoriesRoutes: FastifyPluginAsync<MemoriesRoutesOptions> = async (
           `Memory ${id} is used by ${n} project${n === 1 ? '' : 's'}; delete ${n === 1 ? 'it' : 'them'} first`,
         );
       }
+      tm.drop(id);
+      for (const sha256 of result.blobs) blobs.release(sha256);
       return { id, deleted: true };
     },
   );

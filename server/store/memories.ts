@@ -13,14 +13,25 @@ interface MemoryRow {
   is_processing: number;
   created_at: number;
   updated_at: number;
+  num_segments: number;
+  num_terms: number;
+  last_import_error: string | null;
 }
 
-/** What deleting a memory came to: projects that use a memory keep it. */
+/**
+ * What deleting a memory came to: projects that use a memory keep it. A deleted memory's blobs
+ * (uploaded imports, the termbase export) are no longer referenced by it: release them.
+ */
 export type MemoryDeleteResult =
-  { status: 'deleted' } | { status: 'not-found' } | { status: 'in-use'; projectCount: number };
+  | { status: 'deleted'; blobs: string[] }
+  | { status: 'not-found' }
+  | { status: 'in-use'; projectCount: number };
 
-const COLUMNS = `id, name, srclang, trglang, srclocale, trglocale, version, is_processing,
-  created_at, updated_at`;
+// A memory is processing while one of its imports or termbase exports is queued or running.
+const COLUMNS = `m.id, m.name, m.srclang, m.trglang, m.srclocale, m.trglocale, m.version,
+  EXISTS (SELECT 1 FROM memory_tasks t
+           WHERE t.memory_id = m.id AND t.state IN ('queued', 'running')) AS is_processing,
+  m.created_at, m.updated_at, m.num_segments, m.num_terms, m.last_import_error`;
 
 export function memoryToWire(row: MemoryRow): Memory {
   return {
@@ -34,11 +45,10 @@ export function memoryToWire(row: MemoryRow): Memory {
     version: row.version,
     created_at: row.created_at,
     updated_at: row.updated_at,
-    // No termbase or other resources until memory import exists.
     resources: [],
-    num_segments: 0,
-    num_terms: 0,
-    last_import_error: null,
+    num_segments: row.num_segments,
+    num_terms: row.num_terms,
+    last_import_error: row.last_import_error,
   };
 }
 
@@ -54,10 +64,10 @@ export function createMemoryStore(db: Database) {
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const selectOne = db.prepare<[number, number], MemoryRow>(
-    `SELECT ${COLUMNS} FROM memories WHERE id = ? AND org_id = ?`,
+    `SELECT ${COLUMNS} FROM memories m WHERE m.id = ? AND m.org_id = ?`,
   );
   const selectAll = db.prepare<[number], MemoryRow>(
-    `SELECT ${COLUMNS} FROM memories WHERE org_id = ? ORDER BY id`,
+    `SELECT ${COLUMNS} FROM memories m WHERE m.org_id = ? ORDER BY m.id`,
   );
   const rename = db.prepare<[string, number, number, number]>(
     'UPDATE memories SET name = ?, updated_at = ? WHERE id = ? AND org_id = ?',
@@ -66,6 +76,10 @@ export function createMemoryStore(db: Database) {
     'SELECT count(*) AS n FROM projects WHERE memory_id = ?',
   );
   const remove = db.prepare<[number, number]>('DELETE FROM memories WHERE id = ? AND org_id = ?');
+  const blobsOf = db.prepare<[number, number], { sha256: string }>(
+    `SELECT blob_sha256 AS sha256 FROM memory_tasks WHERE memory_id = ? AND blob_sha256 IS NOT NULL
+     UNION SELECT termbase_sha256 FROM memories WHERE id = ? AND termbase_sha256 IS NOT NULL`,
+  );
 
   const get = (orgId: number, id: number): Memory | null => {
     const row = selectOne.get(id, orgId);
@@ -95,8 +109,9 @@ export function createMemoryStore(db: Database) {
       if (!selectOne.get(id, orgId)) return { status: 'not-found' };
       const projectCount = countProjects.get(id)?.n ?? 0;
       if (projectCount > 0) return { status: 'in-use', projectCount };
+      const blobs = blobsOf.all(id, id).map((row) => row.sha256);
       remove.run(id, orgId);
-      return { status: 'deleted' };
+      return { status: 'deleted', blobs };
     }).immediate,
   };
 }

@@ -113,7 +113,10 @@ describe('project store', () => {
       /FOREIGN KEY/,
     );
     createProjectStore(t.db).remove(owner.orgId, project.id);
-    expect(createMemoryStore(t.db).remove(owner.orgId, memory.id)).toEqual({ status: 'deleted' });
+    expect(createMemoryStore(t.db).remove(owner.orgId, memory.id)).toEqual({
+      status: 'deleted',
+      blobs: [],
+    });
   });
 
   it('refuses a state outside the five at the database too', () => {

@@ -12,7 +12,7 @@ const CANCEL_RETRY_MS = 250;
 const CANCEL_ATTEMPTS = 40;
 
 /** `uploadId`: 32 hex characters (crypto.randomUUID needs a secure context; this does not). */
-function newUploadId(): string {
+export function newUploadId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

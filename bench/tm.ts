@@ -1,0 +1,467 @@
+/**
+ * `npm run bench:tm` (`npx tsx bench/tm.ts`): the translation-memory engine at 30k (the real
+ * LibreOffice help units alone), 100k and 1M units (grown by bench/tm-data.ts), with 2,000 real
+ * sources held out as queries, at thresholds 50, 70 and 75, top 5:
+ * - build time (adds, then the lists) and index memory (heap + array buffers after GC);
+ * - lookup latency p50/p90/p99/max, wall clock and CPU time, over several runs (the machine is
+ *   shared: CPU time and the spread between runs say how much of a figure is noise);
+ * - recall against the full scan (server/tm/full-scan.ts, spread over worker threads);
+ * - the 1M TMX: written to a temporary TMX 1.4b file, then read with the importer's reader
+ *   (server/formats/tmx-reader.ts) into a new index;
+ * - the peers (bench/tm-peers.ts: PostgreSQL pg_trgm, translate-toolkit tmserver) on the same
+ *   units and queries: p50/p99, the ratio to ours, and the full-scan matches they missed.
+ *
+ *   npx tsx bench/tm.ts [--sizes 30k,100k,1m] [--queries 2000] [--thresholds 50,70,75]
+ *     [--runs 3] [--tmx 1m|none] [--peers 1m|100k|none] [--workers 2]
+ */
+import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { once } from 'node:events';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { createTmIndex, prepareFullScan, tokenize, type TmHit, type TmUnit } from '../server/tm';
+import { loadTmBenchData, type TmBenchData } from './tm-data';
+
+const LIMIT = 5;
+
+// ---------------------------------------------------------------------------------------------
+// Full-scan worker: a share of the units, every query, every hit at or above the lowest threshold.
+
+interface ScanRequest {
+  texts: string[];
+  minScore: number;
+}
+
+function serveFullScan(): void {
+  const { ids, sources } = workerData as { ids: number[]; sources: string[] };
+  const scan = prepareFullScan(
+    sources.map((source, i) => ({
+      id: ids[i]!,
+      source,
+      target: '',
+      prevSource: null,
+      nextSource: null,
+      contextKey: null,
+    })),
+  );
+  parentPort!.on('message', ({ texts, minScore }: ScanRequest) => {
+    parentPort!.postMessage(texts.map((text) => scan.hits({ text }, minScore)));
+  });
+}
+
+// Workers do not inherit tsx's loader: a small ESM entry registers it, then loads this file.
+const WORKER_ENTRY = new URL(
+  `data:text/javascript,${encodeURIComponent(
+    `import { register } from ${JSON.stringify(import.meta.resolve('tsx/esm/api'))};` +
+      `register(); await import(${JSON.stringify(import.meta.url)});`,
+  )}`,
+);
+
+/** Hits of every query over all units, merged from `workers` threads. */
+async function fullScanAll(units: TmUnit[], texts: string[], minScore: number, workers: number) {
+  const share = Math.ceil(units.length / workers);
+  const threads = Array.from({ length: workers }, (_, w) => {
+    const part = units.slice(w * share, (w + 1) * share);
+    return new Worker(WORKER_ENTRY, {
+      workerData: { ids: part.map((u) => u.id), sources: part.map((u) => u.source) },
+    });
+  });
+  try {
+    const answers = await Promise.all(
+      threads.map(async (thread) => {
+        thread.postMessage({ texts, minScore } satisfies ScanRequest);
+        const [hits] = (await once(thread, 'message')) as [TmHit[][]];
+        return hits;
+      }),
+    );
+    return texts.map((_, q) =>
+      answers.flatMap((a) => a[q]!).sort((a, b) => b.score - a.score || b.id - a.id),
+    );
+  } finally {
+    await Promise.all(threads.map((thread) => thread.terminate()));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+function parseSize(text: string): number {
+  const match = /^(\d+(?:\.\d+)?)([km]?)$/i.exec(text.trim());
+  if (!match) throw new Error(`bad size ${text}: use e.g. 30k, 100k, 1m`);
+  const unit = match[2]!.toLowerCase();
+  return Math.round(Number(match[1]) * (unit === 'm' ? 1e6 : unit === 'k' ? 1e3 : 1));
+}
+
+/** Nearest-rank percentile of sorted values (as bench/tm-peers.ts). */
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length))) - 1]!;
+}
+
+const ms = (v: number) => (v < 1 ? v.toFixed(3) : v < 100 ? v.toFixed(2) : v.toFixed(0));
+const int = (v: number) => v.toLocaleString('en-US');
+const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+const seconds = (v: number) => `${(v / 1000).toFixed(1)} s`;
+
+function memory(): { heap: number; buffers: number; rss: number } {
+  gc();
+  const m = process.memoryUsage();
+  return { heap: m.heapUsed, buffers: m.arrayBuffers, rss: m.rss };
+}
+
+const peakRss = () => process.resourceUsage().maxRSS * 1024;
+
+function tokenLengths(units: TmUnit[]): string {
+  const step = Math.max(1, Math.floor(units.length / 20_000));
+  const lengths: number[] = [];
+  for (let i = 0; i < units.length; i += step) lengths.push(tokenize(units[i]!.source).length);
+  lengths.sort((a, b) => a - b);
+  return [50, 90, 99].map((p) => percentile(lengths, p)).join('/');
+}
+
+interface SizeResult {
+  size: number;
+  data: TmBenchData;
+  /** Our latency per query (wall, in query order, run with the best p99) per threshold, and the
+   * full-scan top 5 per query. */
+  ours: Map<number, number[]>;
+  expected: Map<number, TmHit[][]>;
+}
+
+async function benchSize(
+  size: number,
+  options: { queries: number; thresholds: number[]; runs: number; workers: number },
+): Promise<SizeResult> {
+  const { thresholds, runs } = options;
+  let t0 = performance.now();
+  const data = loadTmBenchData({ size, queries: options.queries });
+  const dataMs = performance.now() - t0;
+  const { units, queries } = data;
+  const realCount = units.filter((u) => u.contextKey !== null).length;
+  console.log(
+    `\n== ${int(units.length)} units (${int(realCount)} real + ${int(units.length - realCount)} variants), ` +
+      `${int(queries.length)} held-out queries; data ${seconds(dataMs)}`,
+  );
+  console.log(`   tokens per unit p50/p90/p99: ${tokenLengths(units)}`);
+
+  // Build: what loading a memory from SQLite costs the engine.
+  const before = memory();
+  t0 = performance.now();
+  const cpu0 = process.cpuUsage();
+  const index = createTmIndex();
+  for (const u of units) index.add(u);
+  const addsMs = performance.now() - t0;
+  index.prepare();
+  const buildMs = performance.now() - t0;
+  const buildCpu = process.cpuUsage(cpu0);
+  const after = memory();
+  console.log(
+    `   build ${seconds(buildMs)} (adds ${seconds(addsMs)}, lists ${seconds(buildMs - addsMs)}; ` +
+      `CPU ${seconds((buildCpu.user + buildCpu.system) / 1000)}); index memory ` +
+      `${mib(after.heap + after.buffers - before.heap - before.buffers)}; RSS ${mib(after.rss)}, ` +
+      `peak RSS so far ${mib(peakRss())}`,
+  );
+
+  // Latency: warm up, then `runs` passes per threshold.
+  const texts = queries.map((q) => q.text);
+  const results = new Map<number, TmHit[][]>();
+  const ours = new Map<number, number[]>();
+  console.log(
+    '   threshold  run      p50      p90      p99      max   cpu p50   cpu p99  with hit',
+  );
+  for (const t of thresholds) {
+    for (const text of texts.slice(0, 300)) index.query({ text, threshold: t, limit: LIMIT });
+    let best: number[] | null = null;
+    let bestP99 = Infinity;
+    for (let run = 1; run <= runs; run++) {
+      const wall: number[] = [];
+      const cpu: number[] = [];
+      const hits: TmHit[][] = [];
+      for (const text of texts) {
+        const c = process.cpuUsage();
+        const s = performance.now();
+        const found = index.query({ text, threshold: t, limit: LIMIT });
+        wall.push(performance.now() - s);
+        const used = process.cpuUsage(c);
+        cpu.push((used.user + used.system) / 1000);
+        hits.push(found);
+      }
+      results.set(t, hits);
+      const inOrder = [...wall];
+      wall.sort((a, b) => a - b);
+      cpu.sort((a, b) => a - b);
+      if (percentile(wall, 99) < bestP99) {
+        bestP99 = percentile(wall, 99);
+        best = inOrder;
+      }
+      console.log(
+        `   ${String(t).padStart(9)}  ${String(run).padStart(3)}` +
+          [50, 90, 99, 100].map((p) => ms(percentile(wall, p)).padStart(9)).join('') +
+          [50, 99].map((p) => ms(percentile(cpu, p)).padStart(10)).join('') +
+          String(hits.filter((h) => h.length > 0).length).padStart(10),
+      );
+    }
+    ours.set(t, best!);
+  }
+
+  // Recall against the full scan: every unit scored, no filter.
+  t0 = performance.now();
+  const all = await fullScanAll(units, texts, Math.min(...thresholds), options.workers);
+  const expected = new Map<number, TmHit[][]>();
+  for (const t of thresholds) {
+    const top = all.map((hits) => hits.filter((h) => h.score >= t).slice(0, LIMIT));
+    expected.set(t, top);
+    const got = results.get(t)!;
+    let found = 0;
+    let total = 0;
+    let identical = 0;
+    top.forEach((want, q) => {
+      const have = new Set(got[q]!.map((h) => `${h.id}:${h.score}`));
+      total += want.length;
+      found += want.filter((h) => have.has(`${h.id}:${h.score}`)).length;
+      if (JSON.stringify(want) === JSON.stringify(got[q])) identical++;
+    });
+    const recall = total === 0 ? 100 : (100 * found) / total;
+    console.log(
+      `   recall at ${t}: ${recall.toFixed(2)}% (${int(found)}/${int(total)} full-scan hits; ` +
+        `${int(identical)}/${int(top.length)} queries with the identical top ${LIMIT})`,
+    );
+  }
+  console.log(`   (full scan: ${seconds(performance.now() - t0)} on ${options.workers} threads)`);
+  return { size, data, ours, expected };
+}
+
+/** Writes the units as TMX 1.4b. */
+async function writeTmx(path: string, units: TmUnit[]): Promise<void> {
+  const escape = (s: string) =>
+    s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const out = createWriteStream(path);
+  const write = async (chunk: string) => {
+    if (!out.write(chunk)) await once(out, 'drain');
+  };
+  await write(
+    '<?xml version="1.0" encoding="UTF-8"?>\n<tmx version="1.4">\n' +
+      '  <header creationtool="wordbench-bench" creationtoolversion="1" segtype="sentence" ' +
+      'o-tmf="wordbench" adminlang="en" srclang="en" datatype="plaintext"/>\n  <body>\n',
+  );
+  let chunk = '';
+  for (const u of units) {
+    chunk +=
+      `    <tu tuid="${u.id}"><tuv xml:lang="en"><seg>${escape(u.source)}</seg></tuv>` +
+      `<tuv xml:lang="es"><seg>${escape(u.target)}</seg></tuv></tu>\n`;
+    if (chunk.length > 1 << 20) {
+      await write(chunk);
+      chunk = '';
+    }
+  }
+  await write(`${chunk}  </body>\n</tmx>\n`);
+  out.end();
+  await once(out, 'finish');
+}
+
+interface TmxPair {
+  source: string;
+  target: string;
+  prevSource?: string;
+  nextSource?: string;
+  contextKey?: string;
+}
+type ReadTmx = (
+  stream: NodeJS.ReadableStream,
+  options: { languages: { srclang: string; trglang: string } },
+) => AsyncIterable<TmxPair>;
+
+// Loaded by name, so the benchmark runs (with its own reader) where the importer is not there yet.
+const TMX_READER = '../server/formats/tmx-reader';
+const PEERS = './tm-peers';
+
+/** Stand-in reader for the file `writeTmx` makes: the two <seg> of each <tu>, unescaped. */
+async function* readOwnTmx(stream: NodeJS.ReadableStream): AsyncIterable<TmxPair> {
+  const unescape = (s: string) =>
+    s
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&');
+  let rest = '';
+  for await (const chunk of stream) {
+    const parts = (rest + chunk.toString()).split('</tu>');
+    rest = parts.pop()!;
+    for (const part of parts) {
+      const segs = [...part.matchAll(/<seg>([^<]*)<\/seg>/g)].map((m) => unescape(m[1]!));
+      if (segs.length === 2) yield { source: segs[0]!, target: segs[1]! };
+    }
+  }
+}
+
+async function benchTmx(units: TmUnit[]): Promise<void> {
+  const folder = mkdtempSync(join(tmpdir(), 'wb-bench-tm-'));
+  try {
+    const path = join(folder, 'memory.tmx');
+    let t0 = performance.now();
+    await writeTmx(path, units);
+    console.log(
+      `\n== TMX import: ${int(units.length)} units, ${mib(statSync(path).size)} written in ` +
+        `${seconds(performance.now() - t0)}`,
+    );
+    let readTmx: ReadTmx;
+    let reader = 'readTmx (server/formats/tmx-reader.ts)';
+    try {
+      readTmx = ((await import(TMX_READER)) as { readTmx: ReadTmx }).readTmx;
+    } catch {
+      readTmx = readOwnTmx;
+      reader = "the benchmark's own TMX reader (the importer's is not there yet)";
+    }
+    t0 = performance.now();
+    const index = createTmIndex();
+    let id = 0;
+    const pairs = readTmx(createReadStream(path), { languages: { srclang: 'en', trglang: 'es' } });
+    for await (const u of pairs) {
+      index.add({
+        id: ++id,
+        source: u.source,
+        target: u.target,
+        prevSource: u.prevSource ?? null,
+        nextSource: u.nextSource ?? null,
+        contextKey: u.contextKey ?? null,
+      });
+    }
+    const readMs = performance.now() - t0;
+    index.prepare();
+    const total = performance.now() - t0;
+    console.log(
+      `   ${reader} + index: ${seconds(total)} for ${int(id)} units (reading and adding ` +
+        `${seconds(readMs)}, lists ${seconds(total - readMs)}); the SQLite writes of an import are ` +
+        'not included',
+    );
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+interface PeerAnswer {
+  name: string;
+  byThreshold: Record<number, { latenciesMs: number[]; hits: number[][] }>;
+  notes?: string[];
+}
+interface PeersModule {
+  benchPeers(input: {
+    units: { source: string; target: string }[];
+    queries: string[];
+    thresholds: number[];
+    limit: number;
+  }): Promise<PeerAnswer[]>;
+}
+
+async function benchAgainstPeers(result: SizeResult, thresholds: number[]): Promise<void> {
+  let peers: PeersModule;
+  try {
+    peers = (await import(PEERS)) as PeersModule;
+  } catch (error) {
+    console.log(`\n== peers: bench/tm-peers.ts not usable (${(error as Error).message})`);
+    return;
+  }
+  const { units, queries } = result.data;
+  // Bound the run unless told otherwise: seconds of lookups per peer and threshold.
+  process.env.WB_TM_PEERS_BUDGET_S ??= '30';
+  console.log(
+    `\n== peers on the same ${int(units.length)} units and ${int(queries.length)} queries ` +
+      `(budget ${process.env.WB_TM_PEERS_BUDGET_S} s of lookups per peer and threshold)`,
+  );
+  const answers = await peers.benchPeers({
+    units: units.map((u) => ({ source: u.source, target: u.target })),
+    queries: queries.map((q) => q.text),
+    thresholds,
+    limit: LIMIT,
+  });
+  console.log(
+    '   peer          threshold  queries      p50      p99  ours p50  ours p99  ratio p50  ratio p99' +
+      '  full-scan hits missed',
+  );
+  for (const peer of answers) {
+    for (const t of thresholds) {
+      const b = peer.byThreshold[t];
+      if (!b) continue;
+      const count = b.hits.length;
+      const theirs = [...b.latenciesMs].sort((a, c) => a - c);
+      // Ours on the same queries (a peer may have run out of time before the last).
+      const mine = result.ours
+        .get(t)!
+        .slice(0, count)
+        .sort((a, c) => a - c);
+      const expected = result.expected.get(t)!.slice(0, count);
+      let missed = 0;
+      let total = 0;
+      expected.forEach((want, q) => {
+        const got = new Set(b.hits[q]!.map((i) => units[i]!.id));
+        total += want.length;
+        missed += want.filter((h) => !got.has(h.id)).length;
+      });
+      console.log(
+        `   ${peer.name.padEnd(13)} ${String(t).padStart(9)} ${String(count).padStart(8)}` +
+          [50, 99].map((p) => ms(percentile(theirs, p)).padStart(9)).join('') +
+          [50, 99].map((p) => ms(percentile(mine, p)).padStart(10)).join('') +
+          [50, 99]
+            .map((p) => `${(percentile(theirs, p) / percentile(mine, p)).toFixed(0)}x`.padStart(11))
+            .join('') +
+          `  ${int(missed)} of ${int(total)}`,
+      );
+    }
+    for (const note of peer.notes ?? []) console.log(`     note: ${note}`);
+  }
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      sizes: { type: 'string', default: '30k,100k,1m' },
+      queries: { type: 'string', default: '2000' },
+      thresholds: { type: 'string', default: '50,70,75' },
+      runs: { type: 'string', default: '3' },
+      tmx: { type: 'string', default: '1m' },
+      peers: { type: 'string', default: '1m' },
+      workers: { type: 'string', default: '2' },
+    },
+  });
+  const sizes = values.sizes.split(',').map(parseSize);
+  const thresholds = values.thresholds.split(',').map(Number);
+  const options = {
+    queries: Number(values.queries),
+    thresholds,
+    runs: Number(values.runs),
+    workers: Number(values.workers),
+  };
+  if (!Number.isInteger(options.queries) || options.queries < 1) throw new Error('bad --queries');
+  if (!thresholds.every((t) => Number.isInteger(t) && t >= 1 && t <= 100)) {
+    throw new Error('--thresholds: integers from 1 to 100');
+  }
+  const tmxSize = values.tmx === 'none' ? null : parseSize(values.tmx);
+  const peerSize = values.peers === 'none' ? null : parseSize(values.peers);
+  console.log(
+    `TM engine benchmark: sizes ${sizes.map(int).join(', ')}, ${options.queries} queries, ` +
+      `thresholds ${thresholds.join('/')}, top ${LIMIT}, ${options.runs} runs; latencies in ms`,
+  );
+  const started = performance.now();
+  let kept: SizeResult | null = null;
+  for (const size of sizes) {
+    const result = await benchSize(size, options);
+    if (size === tmxSize) await benchTmx(result.data.units);
+    if (size === peerSize) kept = result;
+  }
+  if (tmxSize !== null && !sizes.includes(tmxSize)) {
+    await benchTmx(loadTmBenchData({ size: tmxSize, queries: options.queries }).units);
+  }
+  if (peerSize !== null) {
+    kept ??= await benchSize(peerSize, options);
+    await benchAgainstPeers(kept, thresholds);
+  }
+  console.log(`\ndone in ${seconds(performance.now() - started)}; peak RSS ${mib(peakRss())}`);
+}
+
+if (isMainThread) await main();
+else serveFullScan();

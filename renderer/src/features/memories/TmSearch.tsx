@@ -1,0 +1,69 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Memory } from '../../../../shared/api/memories';
+import { useMemoriesStore } from './memories-store';
+import { memoryQueries } from './queries';
+import { TmSearchResults } from './TmSearchResults';
+import { useSearchCommit } from './use-search-commit';
+import './tm-search.css';
+
+const THRESHOLDS = [50, 60, 70, 75, 85, 95] as const;
+const MAX_MATCHES = 10;
+const MAX_QUERY = 5000;
+
+/** The fuzzy lookup: type a sentence, see the units most like it with what differs. */
+export function TmSearch({ memory }: { memory: Memory }) {
+  const text = useMemoriesStore((state) => state.searchText);
+  const threshold = useMemoriesStore((state) => state.threshold);
+  const { setSearchText, setThreshold } = useMemoriesStore.getState();
+  const [committed, commitNow] = useSearchCommit(text);
+  const search = { query: committed, threshold, n: MAX_MATCHES };
+  const result = useQuery({
+    ...memoryQueries.search(memory.id, search),
+    enabled: committed !== '',
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <div className="tm-search">
+      <form
+        className="tm-search-form"
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          commitNow();
+        }}
+      >
+        <label htmlFor="tm-search-input" className="visually-hidden">
+          Search {memory.name}
+        </label>
+        <input
+          id="tm-search-input"
+          type="search"
+          className="tm-search-input"
+          placeholder={`Type or paste a sentence in ${memory.srclang} to find its matches…`}
+          value={text}
+          maxLength={MAX_QUERY}
+          autoComplete="off"
+          spellCheck={false}
+          lang={memory.srclang}
+          onChange={(event) => setSearchText(event.target.value)}
+          data-testid="tm-search"
+        />
+        <label className="tm-threshold">
+          <span>Minimum</span>
+          <select
+            value={threshold}
+            onChange={(event) => setThreshold(Number(event.target.value))}
+            data-testid="tm-threshold"
+          >
+            {THRESHOLDS.map((value) => (
+              <option key={value} value={value}>
+                {value}%
+              </option>
+            ))}
+          </select>
+        </label>
+      </form>
+      <TmSearchResults memory={memory} query={committed} threshold={threshold} result={result} />
+    </div>
+  );
+}

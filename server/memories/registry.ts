@@ -1,0 +1,221 @@
+import type { TranslationMemoryEntry } from '../../shared/api/tm';
+import { createTmIndex, restoreInlineCodes, type TmIndex } from '../tm';
+import type { Database } from '../store/db';
+import {
+  createUnitStore,
+  type IndexRow,
+  type NewUnit,
+  type UnitPatch,
+  type UnitRow,
+} from '../store/memory-units';
+import { nowSeconds } from '../store/time';
+
+/** The engine's entry points (server/tm/), injectable so tests can count or slow them. */
+export interface TmEngine {
+  createTmIndex(): TmIndex;
+  restoreInlineCodes(matchSource: string, matchTarget: string, currentSource: string): string;
+}
+
+const defaultEngine: TmEngine = { createTmIndex, restoreInlineCodes };
+
+/** The current segment's surroundings, for the 101 (context) match. */
+export interface MatchContext {
+  prevSource?: string | null;
+  nextSource?: string | null;
+  contextKey?: string | null;
+}
+
+export interface FindOptions {
+  /** At most this many matches (default 10). */
+  n?: number;
+  /** Lowest score (default 50). */
+  threshold?: number;
+  context?: MatchContext;
+}
+
+/** Changes to units inside one `write` transaction; the index follows after the commit. */
+export interface UnitWriter {
+  add(memoryId: number, unit: NewUnit): UnitRow;
+  /** Null when the memory has no such unit. */
+  update(memoryId: number, unitId: number, patch: UnitPatch): UnitRow | null;
+  remove(memoryId: number, unitId: number): boolean;
+}
+
+export const DEFAULT_MATCHES = 10;
+export const DEFAULT_THRESHOLD = 50;
+
+interface MemoryInfo {
+  id: number;
+  name: string;
+}
+
+const toIndexUnit = (row: IndexRow) => ({
+  id: row.id,
+  source: row.source,
+  target: row.target,
+  prevSource: row.prev_source,
+  nextSource: row.next_source,
+  contextKey: row.context_key,
+});
+
+/**
+ * The translation memories' fuzzy indexes, one per memory, kept in step with SQLite.
+ *
+ * - An index is built on first use from the memory's rows (one synchronous pass over a
+ *   streamed statement, so it is a consistent snapshot); `drop` forgets it.
+ * - Every change to units goes through `write` (or `addUnit`/`updateUnit`/`deleteUnit`): the
+ *   rows change in one transaction, and the loaded index follows only once it has committed,
+ *   so a rolled-back change never reaches the index. A memory whose index is not loaded yet
+ *   needs nothing: its index will be read from the committed rows.
+ * - Bulk imports insert rows themselves and then call `appendCommitted`.
+ */
+export function createTmRegistry(db: Database, options: { engine?: TmEngine } = {}) {
+  const engine = options.engine ?? defaultEngine;
+  const units = createUnitStore(db);
+  const indexes = new Map<number, TmIndex>();
+  const memoryOf = db.prepare<[number, number], MemoryInfo>(
+    'SELECT id, name FROM memories WHERE id = ? AND org_id = ?',
+  );
+
+  function load(memoryId: number): TmIndex {
+    const index = engine.createTmIndex();
+    for (const row of units.iterateForIndex(memoryId)) index.add(toIndexUnit(row));
+    return index;
+  }
+
+  /** The memory's index, built from SQLite on first use. */
+  function indexOf(memoryId: number): TmIndex {
+    let index = indexes.get(memoryId);
+    if (!index) {
+      index = load(memoryId);
+      indexes.set(memoryId, index);
+    }
+    return index;
+  }
+
+  function write<T>(fn: (writer: UnitWriter) => T): T {
+    if (db.inTransaction) {
+      // Its index changes could not wait for a commit that happens elsewhere.
+      throw new Error('TmRegistry.write runs its own transaction: call it outside any other');
+    }
+    const afterCommit: Array<() => void> = [];
+    const touched = new Map<number, number>();
+    const now = nowSeconds();
+    const count = (memoryId: number, delta: number) =>
+      touched.set(memoryId, (touched.get(memoryId) ?? 0) + delta);
+    const writer: UnitWriter = {
+      add(memoryId, unit) {
+        const id = units.insert(memoryId, unit, now);
+        const row = units.get(memoryId, id) as UnitRow;
+        count(memoryId, 1);
+        afterCommit.push(() => indexes.get(memoryId)?.add(toIndexUnit(row)));
+        return row;
+      },
+      update(memoryId, unitId, patch) {
+        const row = units.update(memoryId, unitId, patch, now);
+        if (!row) return null;
+        count(memoryId, 0);
+        afterCommit.push(() => indexes.get(memoryId)?.add(toIndexUnit(row)));
+        return row;
+      },
+      remove(memoryId, unitId) {
+        if (!units.remove(memoryId, unitId)) return false;
+        count(memoryId, -1);
+        afterCommit.push(() => indexes.get(memoryId)?.remove(unitId));
+        return true;
+      },
+    };
+    const result = db
+      .transaction(() => {
+        const value = fn(writer);
+        for (const [memoryId, delta] of touched) units.touchMemory(memoryId, delta, now);
+        return value;
+      })
+      .immediate();
+    for (const apply of afterCommit) apply();
+    return result;
+  }
+
+  return {
+    write,
+    indexOf,
+
+    /** Adds one unit (the editor's confirmed segment, the API); matched by the next query. */
+    addUnit: (memoryId: number, unit: NewUnit): UnitRow => write((w) => w.add(memoryId, unit)),
+
+    updateUnit: (memoryId: number, unitId: number, patch: UnitPatch): UnitRow | null =>
+      write((w) => w.update(memoryId, unitId, patch)),
+
+    deleteUnit: (memoryId: number, unitId: number): boolean =>
+      write((w) => w.remove(memoryId, unitId)),
+
+    /**
+     * After a bulk insert has committed: adds the memory's units with ids above `afterId` to
+     * its index, if that is loaded (otherwise the first query reads them anyway).
+     */
+    appendCommitted(memoryId: number, afterId: number): void {
+      const index = indexes.get(memoryId);
+      if (!index) return;
+      for (const row of units.iterateForIndex(memoryId, afterId)) index.add(toIndexUnit(row));
+    },
+
+    /** Forgets a memory's index (the memory was deleted). */
+    drop(memoryId: number): void {
+      indexes.delete(memoryId);
+    },
+
+    /** Whether the memory's index is in memory now. */
+    isLoaded: (memoryId: number): boolean => indexes.has(memoryId),
+
+    /**
+     * Fuzzy matches for `text` in one of the organization's memories, best first; null when the
+     * organization has no such memory. Each target has the inline codes of `text` restored
+     * where they correspond. For `GET /v2/memories/query` and `POST /v2/translate`.
+     */
+    findMatches(
+      orgId: number,
+      memoryId: number,
+      text: string,
+      findOptions: FindOptions = {},
+    ): TranslationMemoryEntry[] | null {
+      const memory = memoryOf.get(memoryId, orgId);
+      if (!memory) return null;
+      const { context = {} } = findOptions;
+      const hits = indexOf(memoryId).query({
+        text,
+        threshold: findOptions.threshold ?? DEFAULT_THRESHOLD,
+        limit: findOptions.n ?? DEFAULT_MATCHES,
+        prevSource: context.prevSource ?? null,
+        nextSource: context.nextSource ?? null,
+        contextKey: context.contextKey ?? null,
+      });
+      const entries: TranslationMemoryEntry[] = [];
+      for (const hit of hits) {
+        const row = units.get(memoryId, hit.id);
+        if (!row) continue;
+        entries.push({
+          source: row.source,
+          target: engine.restoreInlineCodes(row.source, row.target, text),
+          score: hit.score,
+          metadata: entryMetadata(row, memory),
+        });
+      }
+      return entries;
+    },
+  };
+}
+
+function entryMetadata(row: UnitRow, memory: MemoryInfo): TranslationMemoryEntry['metadata'] {
+  const metadata: TranslationMemoryEntry['metadata'] = {
+    segment_id: row.id,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    memory_id: memory.id,
+    memory_name: memory.name,
+    origin: row.origin,
+  };
+  if (row.context_key !== null) metadata.key = row.context_key;
+  return metadata;
+}
+
+export type TmRegistry = ReturnType<typeof createTmRegistry>;
