@@ -12,7 +12,11 @@
  *   units and queries: p50/p99, the ratio to ours, and the full-scan matches they missed.
  *
  *   npx tsx bench/tm.ts [--sizes 30k,100k,1m] [--queries 2000] [--thresholds 50,70,75]
- *     [--runs 3] [--tmx 1m|none] [--peers 1m|100k|none] [--workers 2]
+ *     [--runs 3] [--tmx 1m|none] [--peers 1m|100k|none] [--peer-budget 30] [--workers 2]
+ *
+ * --peer-budget: seconds of lookups per peer and threshold (WB_TM_PEERS_BUDGET_S wins when set);
+ * the peers take seconds per lookup at 1M, so they answer only the first queries in that time,
+ * and the comparison is made on those queries. The defaults take about 10 minutes on 2 cores.
  */
 import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { once } from 'node:events';
@@ -108,7 +112,10 @@ const int = (v: number) => v.toLocaleString('en-US');
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 const seconds = (v: number) => `${(v / 1000).toFixed(1)} s`;
 
-function memory(): { heap: number; buffers: number; rss: number } {
+/** Heap and array buffers after GC (buffers are released a moment after the collection). */
+async function memory(): Promise<{ heap: number; buffers: number; rss: number }> {
+  gc();
+  await new Promise((resolve) => setTimeout(resolve, 300));
   gc();
   const m = process.memoryUsage();
   return { heap: m.heapUsed, buffers: m.arrayBuffers, rss: m.rss };
@@ -150,7 +157,7 @@ async function benchSize(
   console.log(`   tokens per unit p50/p90/p99: ${tokenLengths(units)}`);
 
   // Build: what loading a memory from SQLite costs the engine.
-  const before = memory();
+  const before = await memory();
   t0 = performance.now();
   const cpu0 = process.cpuUsage();
   const index = createTmIndex();
@@ -159,7 +166,7 @@ async function benchSize(
   index.prepare();
   const buildMs = performance.now() - t0;
   const buildCpu = process.cpuUsage(cpu0);
-  const after = memory();
+  const after = await memory();
   console.log(
     `   build ${seconds(buildMs)} (adds ${seconds(addsMs)}, lists ${seconds(buildMs - addsMs)}; ` +
       `CPU ${seconds((buildCpu.user + buildCpu.system) / 1000)}); index memory ` +
@@ -358,7 +365,13 @@ interface PeersModule {
   }): Promise<PeerAnswer[]>;
 }
 
-async function benchAgainstPeers(result: SizeResult, thresholds: number[]): Promise<void> {
+async function benchAgainstPeers(
+  result: SizeResult,
+  thresholds: number[],
+  budgetSeconds: string,
+): Promise<void> {
+  // Bound the run: seconds of lookups per peer and threshold (read when the module loads).
+  process.env.WB_TM_PEERS_BUDGET_S ??= budgetSeconds;
   let peers: PeersModule;
   try {
     peers = (await import(PEERS)) as PeersModule;
@@ -367,8 +380,6 @@ async function benchAgainstPeers(result: SizeResult, thresholds: number[]): Prom
     return;
   }
   const { units, queries } = result.data;
-  // Bound the run unless told otherwise: seconds of lookups per peer and threshold.
-  process.env.WB_TM_PEERS_BUDGET_S ??= '30';
   console.log(
     `\n== peers on the same ${int(units.length)} units and ${int(queries.length)} queries ` +
       `(budget ${process.env.WB_TM_PEERS_BUDGET_S} s of lookups per peer and threshold)`,
@@ -425,6 +436,7 @@ async function main(): Promise<void> {
       runs: { type: 'string', default: '3' },
       tmx: { type: 'string', default: '1m' },
       peers: { type: 'string', default: '1m' },
+      'peer-budget': { type: 'string', default: '30' },
       workers: { type: 'string', default: '2' },
     },
   });
@@ -458,7 +470,7 @@ async function main(): Promise<void> {
   }
   if (peerSize !== null) {
     kept ??= await benchSize(peerSize, options);
-    await benchAgainstPeers(kept, thresholds);
+    await benchAgainstPeers(kept, thresholds, values['peer-budget']);
   }
   console.log(`\ndone in ${seconds(performance.now() - started)}; peak RSS ${mib(peakRss())}`);
 }

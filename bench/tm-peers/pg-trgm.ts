@@ -7,7 +7,11 @@
  *
  * Data: table `memory(id, source, target, source_language, target_language)`, loaded with
  * `COPY FROM STDIN`, then `CREATE INDEX ... USING GIN (source gin_trgm_ops)` (Weblate's
- * `memory_source_trgm`) and `ANALYZE`. `id` is the unit's index in the input.
+ * `memory_source_trgm`), a primary key and `VACUUM ANALYZE`. `id` is the unit's index in the
+ * input. Server settings favour a fast throw-away load (fsync off, 1 GB shared_buffers and
+ * maintenance_work_mem) and `jit = off`; the lookup session sets `enable_seqscan = off`, because
+ * the planner prices `%` as a cheap operator and picks a sequential scan on small tables (see
+ * the notes in the results).
  *
  * Lookup (mode `weblate`, the default), after weblate/memory/models.py (MemoryQuerySet:
  * `threshold_to_similarity`, `minimum_similarity`, `get_full_source_fuzzy_candidates`) and
@@ -21,10 +25,21 @@
  * and while fewer than `limit` units were found, s goes down by 0.05 (never below Weblate's
  * minimum: 0.3, or s - 0.2 and 0.90/0.92 for short strings when T >= 75) and the query runs again.
  * Weblate caps a lookup at MEMORY_LOOKUP_LIMIT = 50 rows; we ask for `limit` (top n), best first.
- * Mode `single` (env WB_TM_PG_MODE=single): one query with set_limit(T / 100).
+ * Weblate's fallback for texts with fewer than 3 alphanumerics (a substring match) is kept too.
+ * Mode `single` (env WB_TM_PG_MODE=single, or `both`): one query with set_limit(T / 100).
+ *
+ * Queries go through a small client of the PostgreSQL wire protocol (./pg-wire.ts) on one TCP
+ * connection, with the text inlined as a literal (as psycopg2 does for Weblate).
  */
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { appendFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+} from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -10,12 +10,14 @@ export class KeyTable {
   private hashes = new Int32Array(1024);
   private table = new Int32Array(2048).fill(EMPTY);
   private mask = 2047;
+  /** Hash of the key last looked up and not found: `add` must follow that lookup. */
+  private lastHash = 0;
 
   get size(): number {
     return this.keys.length;
   }
 
-  /** Index of text[start, end) (ASCII only; A-Z folded when `fold`), or -1. */
+  /** Index of the key text[start, end) (with A-Z folded to a-z when `fold`), or -1. */
   findRange(text: string, start: number, end: number, fold: boolean): number {
     let h = 0x811c9dc5;
     for (let i = start; i < end; i++) {
@@ -50,9 +52,6 @@ export class KeyTable {
   find(key: string): number {
     return this.findRange(key, 0, key.length, false);
   }
-
-  /** Hash of the key last looked up and not found: `add` must follow that lookup. */
-  private lastHash = 0;
 
   /** Adds `key`, which the last find/findRange did not find; returns its index. */
   add(key: string): number {

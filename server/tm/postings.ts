@@ -11,12 +11,16 @@ import { F_ALIVE, META, M_FLAGS, M_LENGTH, M_START, type UnitStore } from './uni
  *   with ceiling >= t, i.e. the units' prefixes: common words sit late in most units and are
  *   mostly skipped.
  *
- * The bulk of the lists is one compressed array built at once (`build`), grouped by token, then by
- * ceiling tier (>= 80, 70-79, 50-69, < 50), then sorted by unit length, so a query reads the tiers
- * its threshold needs and, in each, only the length window (binary search). Units added after the
- * build go to small per-token chains (`addDelta`) until the next build.
+ * The bulk of the lists is built at once (`build`), grouped by token, then by ceiling tier (>= 80,
+ * 70-79, 50-69, < 50), then sorted by unit length, so a query reads the tiers its threshold needs
+ * and, in each, only the length window (binary search). Tiers 0-2 carry the unit's signature;
+ * tier 3, read only below threshold 50 and about half of all entries, does without it (to save
+ * memory) in a second array. Units added after the build go to small per-token chains
+ * (`addDelta`) until the next build.
  */
 export const TIERS = 4;
+/** Tiers with signatures, in `entries`; the last tier is in `lowEntries`. */
+export const SIGNED_TIERS = 3;
 
 export function tierOf(ceiling: number): number {
   return ceiling >= 80 ? 0 : ceiling >= 70 ? 1 : ceiling >= 50 ? 2 : 3;
@@ -42,6 +46,8 @@ export const ENTRY = 2 + SIGNATURE_WORDS;
 export const E_SLOT = 0;
 export const E_INFO = 1;
 export const E_SIGNATURE = 2;
+/** Entries of the last tier: slot and info. */
+export const LOW_ENTRY = 2;
 /** Delta entries also carry the index of the next entry of the same token (-1 ends). */
 export const DELTA_ENTRY = ENTRY + 1;
 export const E_NEXT = ENTRY;
@@ -49,9 +55,12 @@ export const E_NEXT = ENTRY;
 export class PostingLists {
   /** Ids below this have groups in the built lists. */
   builtClassCount = 0;
-  /** First entry of group (id * TIERS + tier); one more at the end. */
+  /** First entry of group (id * SIGNED_TIERS + tier) in `entries`; one more at the end. */
   offsets = new Int32Array(1);
   entries = new Int32Array(0);
+  /** First entry of token id's last-tier group in `lowEntries`; one more at the end. */
+  lowOffsets = new Int32Array(1);
+  lowEntries = new Int32Array(0);
 
   /** Entries added since the build, chained per token from `deltaHead` (-1 ends). */
   deltaHead = new Int32Array(0);
@@ -110,31 +119,54 @@ export class PostingLists {
     }
     entryStart[store.count] = e;
 
-    // Pass 2: slots in length order fill the groups, so each group is sorted by length.
-    const offsets = new Int32Array(classCount * TIERS + 1);
-    for (let g = 0; g < classCount * TIERS; g++) offsets[g + 1] = offsets[g]! + groupSize[g]!;
-    const cursor = offsets.slice(0, classCount * TIERS);
+    // Pass 2: slots in length order fill the groups, so each group is sorted by length. Group
+    // id * TIERS + tier goes to `entries` as id * SIGNED_TIERS + tier, or to `lowEntries` as id.
+    const offsets = new Int32Array(classCount * SIGNED_TIERS + 1);
+    const lowOffsets = new Int32Array(classCount + 1);
+    const cursor = new Int32Array(classCount * TIERS);
+    for (let id = 0; id < classCount; id++) {
+      for (let tier = 0; tier < SIGNED_TIERS; tier++) {
+        const g = id * SIGNED_TIERS + tier;
+        cursor[id * TIERS + tier] = offsets[g]!;
+        offsets[g + 1] = offsets[g]! + groupSize[id * TIERS + tier]!;
+      }
+      cursor[id * TIERS + SIGNED_TIERS] = lowOffsets[id]!;
+      lowOffsets[id + 1] = lowOffsets[id]! + groupSize[id * TIERS + SIGNED_TIERS]!;
+    }
     for (let l = 1; l < 257; l++) byLength[l]! += byLength[l - 1]!;
     const slotsByLength = new Int32Array(store.live);
     for (let slot = 0; slot < store.count; slot++) {
       if (isLive(slot)) slotsByLength[byLength[cap(lengthOf(slot))]!++] = slot;
     }
-    const entries = new Int32Array(total * ENTRY);
+    const entries = new Int32Array(offsets[classCount * SIGNED_TIERS]! * ENTRY);
+    const lowEntries = new Int32Array(lowOffsets[classCount]! * LOW_ENTRY);
     for (const slot of slotsByLength) {
       const len = cap(lengthOf(slot));
-      const signature = unitSignature.subarray(
-        slot * SIGNATURE_WORDS,
-        (slot + 1) * SIGNATURE_WORDS,
-      );
+      const s0 = unitSignature[slot * SIGNATURE_WORDS]!;
+      const s1 = unitSignature[slot * SIGNATURE_WORDS + 1]!;
+      const s2 = unitSignature[slot * SIGNATURE_WORDS + 2]!;
+      const s3 = unitSignature[slot * SIGNATURE_WORDS + 3]!;
       for (let k = entryStart[slot]!; k < entryStart[slot + 1]!; k++) {
-        const at = cursor[groupOf[k]!]!++ * ENTRY;
-        entries[at + E_SLOT] = slot;
-        entries[at + E_INFO] = placeOf[k]! | len;
-        entries.set(signature, at + E_SIGNATURE);
+        const group = groupOf[k]!;
+        if ((group & (TIERS - 1)) === SIGNED_TIERS) {
+          const at = cursor[group]!++ * LOW_ENTRY;
+          lowEntries[at + E_SLOT] = slot;
+          lowEntries[at + E_INFO] = placeOf[k]! | len;
+        } else {
+          const at = cursor[group]!++ * ENTRY;
+          entries[at + E_SLOT] = slot;
+          entries[at + E_INFO] = placeOf[k]! | len;
+          entries[at + E_SIGNATURE] = s0;
+          entries[at + E_SIGNATURE + 1] = s1;
+          entries[at + E_SIGNATURE + 2] = s2;
+          entries[at + E_SIGNATURE + 3] = s3;
+        }
       }
     }
     this.entries = entries;
     this.offsets = offsets;
+    this.lowEntries = lowEntries;
+    this.lowOffsets = lowOffsets;
     this.builtClassCount = classCount;
     this.deltaHead = new Int32Array(Math.max(classCount * 2, 1024)).fill(-1);
     this.deltaCount = 0;

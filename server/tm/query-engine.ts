@@ -9,8 +9,9 @@ import {
   E_NEXT,
   E_SIGNATURE,
   E_SLOT,
+  LOW_ENTRY,
   lastTier,
-  TIERS,
+  SIGNED_TIERS,
   type PostingLists,
 } from './postings';
 import { UNKNOWN_RANK, type Ranking } from './ranking';
@@ -38,6 +39,22 @@ export interface QueryStats {
   verified: number;
 }
 
+/** The first entry in [a, b) of a length-sorted group whose (capped) length is >= `length`. */
+function firstOfLength(
+  entries: Int32Array,
+  stride: number,
+  a: number,
+  b: number,
+  length: number,
+): number {
+  while (a < b) {
+    const mid = (a + b) >>> 1;
+    if ((entries[mid * stride + E_INFO]! & 255) < length) a = mid + 1;
+    else b = mid;
+  }
+  return a;
+}
+
 /** Per-slot query state, side by side: the query epoch that met it, occurrences met, bound. */
 const STATE = 3;
 const S_STAMP = 0;
@@ -47,25 +64,27 @@ const S_BOUND = 2;
 const PHASES = [90, 75];
 
 /**
- * One query (bounds.ts and postings.ts have the proofs):
- * 1. prefix: sort the query's tokens into the global order; only its first
- *    pQ = n - ceil(t n / 100) + 1 occurrences are looked up, and in each list only the entries
- *    inside the unit's own prefix (ceiling >= t) and the length window
- *    [ceil(t n / 100), floor(100 n / t)];
- * 2. signature filter: the query occurrences whose signature bit the unit has bound the overlap
- *    (read from the list entry, before touching the unit);
- * 3. positional filter: when a unit is first met through the token at query position i and unit
- *    position j, that token is the first (rarest) one they share, so the overlap is at most
- *    min(n - i, m - j); later meetings refine it to occurrences met so far + min(n - i, m - j);
- *    the occurrences never met lie past one of the two prefixes: at most met + max(n - pQ, m - pU).
- *    Every bound must reach ceil(t max(n, m) / 100);
- * 4. verify the survivors with bit-parallel Myers, best bound first, into a top-k heap. Once the
- *    heap is full the bar rises to its weakest score and the window and bounds tighten with it.
+ * One query (bounds.ts has the proofs, numbered as here):
+ * 1. prefix (4): sort the query's tokens into the global order; look up only its first
+ *    pQ = n - ceil(t n / 100) + 1 occurrences, and in each list only the entries inside the
+ *    unit's own prefix (ceiling >= t) and the length window [ceil(t n / 100), floor(100 n / t)] (2);
+ * 2. signature (6): read from the list entry, it bounds the overlap before the unit's own memory
+ *    is touched;
+ * 3. position (5): the first meeting bounds the overlap by min(n - i, m - j), later meetings and
+ *    the prefixes refine it;
+ * 4. count (3): candidates in order of their bound; the exact multiset overlap (a pass over the
+ *    unit's tokens) must reach ceil(t max(n, m) / 100);
+ * 5. verify with bit-parallel Myers into a top-k heap. Once the heap is full the bar rises to its
+ *    weakest score and the window and the count bound tighten with it.
  *
  * Phases: the query runs first at threshold 90, then 75, then its own. A phase finds every unit
  * scoring at least its threshold; if it fills the top k, no unit it skipped (scoring below the
  * phase threshold, so below the k-th hit) could enter, and the answer is final. A phase with a high
  * threshold is cheap (short prefix, narrow window), and queries with good matches stop there.
+ *
+ * Scratch arrays grow to the largest query and memory seen and are reused; per-slot state is reset
+ * by an epoch stamp, not by clearing. A query allocates the hits it returns and little else (the
+ * keys of non-ASCII tokens, the names of tags).
  */
 export class QueryEngine {
   readonly stats: QueryStats = { postings: 0, candidates: 0, verified: 0 };
@@ -156,17 +175,11 @@ export class QueryEngine {
       const weight = pattern.multiplicity[local]!;
       // Built lists: per tier, the length window is a contiguous run.
       if (id < lists.builtClassCount) {
-        const { offsets, entries } = lists;
-        for (let tier = 0; tier <= tiers; tier++) {
-          const group = id * TIERS + tier;
-          let a = offsets[group]!;
-          const b = offsets[group + 1]!;
-          let z = b;
-          while (a < z) {
-            const mid = (a + z) >>> 1;
-            if ((entries[mid * ENTRY + E_INFO]! & 255) < loCapped) a = mid + 1;
-            else z = mid;
-          }
+        const entries = lists.entries;
+        for (let tier = 0; tier <= tiers && tier < SIGNED_TIERS; tier++) {
+          const group = id * SIGNED_TIERS + tier;
+          const b = lists.offsets[group + 1]!;
+          const a = firstOfLength(entries, ENTRY, lists.offsets[group]!, b, loCapped);
           for (let at = a * ENTRY; at < b * ENTRY; at += ENTRY) {
             const info = entries[at + E_INFO]!;
             const len = info & 255;
@@ -175,6 +188,19 @@ export class QueryEngine {
             if (info >>> 16 < t) continue;
             if (signatureBound(table, entries, at + E_SIGNATURE) < need[len]!) continue;
             count = this.visit(entries[at + E_SLOT]!, (info >>> 8) & 255, i, weight, epoch, count);
+          }
+        }
+        if (tiers === SIGNED_TIERS) {
+          // The last tier has no signatures: below threshold 50 only.
+          const low = lists.lowEntries;
+          const b = lists.lowOffsets[id + 1]!;
+          const a = firstOfLength(low, LOW_ENTRY, lists.lowOffsets[id]!, b, loCapped);
+          for (let at = a * LOW_ENTRY; at < b * LOW_ENTRY; at += LOW_ENTRY) {
+            const info = low[at + E_INFO]!;
+            if ((info & 255) > hiCapped) break;
+            stats.postings++;
+            if (info >>> 16 < t) continue;
+            count = this.visit(low[at + E_SLOT]!, (info >>> 8) & 255, i, weight, epoch, count);
           }
         }
       }
@@ -253,7 +279,7 @@ export class QueryEngine {
     return count + 1;
   }
 
-  /** Step 4: verify the candidates, best bound first, under the rising bar. */
+  /** Steps 4-5: count and verify the candidates, best bound first, under the rising bar. */
   private verify(count: number, t: number, acceptMin: number): void {
     if (count === 0) return;
     const n = this.n;

@@ -21,10 +21,9 @@ export class Ranking {
   private newCount = 0;
   // Scratch for sortUnit.
   private sorted = new Int32Array(256);
-  /** After sortUnit: the unit's distinct ids rarest first, with first positions and counts. */
+  /** After sortUnit: the unit's distinct ids rarest first, with their first positions. */
   ids = new Int32Array(256);
   firstPositions = new Int32Array(256);
-  counts = new Int32Array(256);
   distinctCount = 0;
   /** After sortUnit: the unit's signature (signature.ts). */
   readonly signature = new Int32Array(SIGNATURE_WORDS);
@@ -80,8 +79,9 @@ export class Ranking {
   }
 
   /**
-   * Sorts the tokens classes[from, to) into the global order: fills `ids`, `firstPositions` (the
-   * position of each distinct id's first occurrence among the occurrences so ordered) and `counts`.
+   * Sorts the tokens classes[from, to) into the global order: fills `ids` and `firstPositions`
+   * (the position of each distinct id's first occurrence among the occurrences so ordered), and
+   * the unit's `signature`.
    */
   sortUnit(classes: Int32Array, from: number, to: number): void {
     const m = to - from;
@@ -89,11 +89,13 @@ export class Ranking {
       this.sorted = new Int32Array(m * 2);
       this.ids = new Int32Array(m * 2);
       this.firstPositions = new Int32Array(m * 2);
-      this.counts = new Int32Array(m * 2);
     }
     const sorted = this.sorted;
+    const rankOf = this.rankOf;
     for (let i = 0; i < m; i++) {
-      const r = this.rankFor(classes[from + i]!);
+      const id = classes[from + i]!;
+      const known = id < rankOf.length ? rankOf[id]! : UNRANKED;
+      const r = known !== UNRANKED ? known : this.rankFor(id);
       // Insertion sort: units are short; long ones go to the typed-array sort below.
       if (m <= 24) {
         let j = i;
@@ -119,7 +121,6 @@ export class Ranking {
       signature[bit >>> 5]! |= 1 << (bit & 31);
       this.ids[distinct] = id;
       this.firstPositions[distinct] = i;
-      this.counts[distinct] = j - i;
       distinct++;
       i = j;
     }

@@ -134,6 +134,26 @@ describe('TmIndex', () => {
     });
   });
 
+  it('handles segments longer than the 255 tokens the lists store exactly', () => {
+    const { next, vary } = sentences(9);
+    const words = (count: number) =>
+      Array.from({ length: count }, () => `w${Math.floor(next() * 400)}`).join(' ');
+    const units = Array.from({ length: 300 }, (_, i) =>
+      unit(i + 1, words(i % 2 ? 200 + Math.floor(next() * 400) : 1 + Math.floor(next() * 30))),
+    );
+    const index = createTmIndex();
+    for (const u of units) index.add(u);
+    let withLongHit = 0;
+    for (let q = 0; q < 80; q++) {
+      const base = units[Math.floor(next() * units.length)]!;
+      const query: TmQuery = { text: vary(vary(base.source)), threshold: [50, 70, 90][q % 3] };
+      const hits = index.query(query);
+      expect(hits).toEqual(fullScan(units, query));
+      if (hits.some((h) => units[h.id - 1]!.source.split(' ').length > 255)) withLongHit++;
+    }
+    expect(withLongHit).toBeGreaterThan(10);
+  });
+
   it('returns what a full scan returns through adds, replacements, removals and rebuilds', () => {
     const { next, make, vary } = sentences(5);
     const index = createTmIndex();

@@ -21,6 +21,9 @@ import type { TmToken, TmTokenKind } from './types';
  *   `foo_bar` are one word; `drag-and-drop` is five tokens);
  * - numbers: digits with inner separators (`1,000.5`, `1.5.2`), no letters;
  * - every other visible character is a punctuation token of its own; spaces and controls separate.
+ * Case folding is `toLowerCase` (locale-independent). Han and Hiragana are one word per character.
+ * Since boundaries come before normalization, a compatibility character that NFKC expands stays
+ * one token (`…` is one token `...`, while three typed dots are three tokens).
  */
 export const T_WORD = 0;
 export const T_NUMBER = 1;

@@ -14,6 +14,7 @@ import {
  * Interned token ids. A CLASS id is what the edit distance compares (score.ts): every number is
  * NUMBER_CLASS, every code of a kind is CODE_CLASS + kind, each word or punctuation key has its own
  * id. A VALUE id tells numbers and codes apart for the penalty (a number's digits, a code's text).
+ * Ids are never reused: a token whose units were all removed keeps its id.
  */
 export const NUMBER_CLASS = 0;
 export const CODE_CLASS = 1; // 1..4: open, close, standalone, placeholder
