@@ -70,8 +70,14 @@ interface Runner {
 
 export async function benchPeers(
   input: PeerInput,
-  options?: { peers?: Array<'pg_trgm' | 'tmserver'>; log?: (line: string) => void },
+  options?: {
+    peers?: Array<'pg_trgm' | 'tmserver'>;
+    log?: (line: string) => void;
+    /** Lookup time per peer and threshold; default WB_TM_PEERS_BUDGET_S. */
+    budgetMs?: number;
+  },
 ): Promise<PeerResult[]> {
+  const budgetMs = options?.budgetMs ?? limits.budgetMs;
   const peers: PeerName[] = options?.peers ?? ['pg_trgm', 'tmserver'];
   const log: Log = options?.log ?? ((line) => console.log(line));
   validate(input);
@@ -97,7 +103,7 @@ export async function benchPeers(
             runner.mode = mode;
             const name = mode === 'weblate' ? 'pg_trgm' : `pg_trgm-${mode}`;
             const notes = [...runner.notes, ...runner.modeNotes(input.queries, input.thresholds)];
-            results.push(await measure(name, runner, input, setupMs, notes, log));
+            results.push(await measure(name, runner, input, { setupMs, budgetMs }, notes, log));
           }
         } finally {
           await runner.close();
@@ -106,7 +112,14 @@ export async function benchPeers(
         const runner = new TmserverPeer(cleanup, log);
         try {
           const setupMs = await setUp(peer, runner, input.units, log);
-          const result = await measure(peer, runner, input, setupMs, [...runner.notes], log);
+          const result = await measure(
+            peer,
+            runner,
+            input,
+            { setupMs, budgetMs },
+            [...runner.notes],
+            log,
+          );
           result.notes.push(...runner.mappingNotes());
           results.push(result);
         } finally {
@@ -154,7 +167,7 @@ async function measure(
   name: string,
   runner: Runner,
   input: PeerInput,
-  setupMs: number,
+  { setupMs, budgetMs }: { setupMs: number; budgetMs: number },
   notes: string[],
   log: Log,
 ): Promise<PeerResult> {
@@ -185,7 +198,7 @@ async function measure(
     const started = Date.now();
     let lastLog = started;
     for (const query of queries) {
-      if (Date.now() - started > limits.budgetMs) break;
+      if (Date.now() - started > budgetMs) break;
       try {
         const r = await runner.lookup(query, threshold, limit);
         latenciesMs.push(r.ms);
@@ -207,7 +220,7 @@ async function measure(
     byThreshold[threshold] = { latenciesMs, hits };
     if (hits.length < queries.length) {
       notes.push(
-        `threshold ${threshold}: budget of ${limits.budgetMs / 1000} s (WB_TM_PEERS_BUDGET_S) ran out after ${hits.length} of ${queries.length} queries; latenciesMs and hits cover the first ${hits.length}`,
+        `threshold ${threshold}: budget of ${budgetMs / 1000} s ran out after ${hits.length} of ${queries.length} queries; latenciesMs and hits cover the first ${hits.length}`,
       );
     }
     if (errors) {

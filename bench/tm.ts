@@ -6,8 +6,9 @@
  * - lookup latency p50/p90/p99/max, wall clock and CPU time, over several runs (the machine is
  *   shared: CPU time and the spread between runs say how much of a figure is noise);
  * - recall against the full scan (server/tm/full-scan.ts, spread over worker threads);
- * - the 1M TMX: written to a temporary TMX 1.4b file, then read with the importer's reader
- *   (server/formats/tmx-reader.ts) into a new index;
+ * - the 1M TMX import, end to end (bench/tm-import.ts): written to a temporary TMX 1.4b file,
+ *   uploaded to a real server with `POST /v2/memories/import`, timed until the memory has every
+ *   unit committed; then the first query, which builds the index from SQLite;
  * - the peers (bench/tm-peers.ts: PostgreSQL pg_trgm, translate-toolkit tmserver) on the same
  *   units and queries: p50/p99, the ratio to ours, and the full-scan matches they missed.
  *
@@ -18,7 +19,7 @@
  * the peers take seconds per lookup at 1M, so they answer only the first queries in that time,
  * and the comparison is made on those queries. The defaults take about 10 minutes on 2 cores.
  */
-import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +29,8 @@ import { runInNewContext } from 'node:vm';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { createTmIndex, prepareFullScan, tokenize, type TmHit, type TmUnit } from '../server/tm';
 import { loadTmBenchData, type TmBenchData } from './tm-data';
+import { benchTmxImport } from './tm-import';
+import { benchPeers } from './tm-peers';
 
 const LIMIT = 5;
 
@@ -274,98 +277,29 @@ async function writeTmx(path: string, units: TmUnit[]): Promise<void> {
   await once(out, 'finish');
 }
 
-interface TmxPair {
-  source: string;
-  target: string;
-  prevSource?: string;
-  nextSource?: string;
-  contextKey?: string;
-}
-type ReadTmx = (
-  stream: NodeJS.ReadableStream,
-  options: { languages: { srclang: string; trglang: string } },
-) => AsyncIterable<TmxPair>;
-
-// Loaded by name, so the benchmark runs (with its own reader) where the importer is not there yet.
-const TMX_READER = '../server/formats/tmx-reader';
-const PEERS = './tm-peers';
-
-/** Stand-in reader for the file `writeTmx` makes: the two <seg> of each <tu>, unescaped. */
-async function* readOwnTmx(stream: NodeJS.ReadableStream): AsyncIterable<TmxPair> {
-  const unescape = (s: string) =>
-    s
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>')
-      .replace(/&quot;/g, '"')
-      .replace(/&amp;/g, '&');
-  let rest = '';
-  for await (const chunk of stream) {
-    const parts = (rest + chunk.toString()).split('</tu>');
-    rest = parts.pop()!;
-    for (const part of parts) {
-      const segs = [...part.matchAll(/<seg>([^<]*)<\/seg>/g)].map((m) => unescape(m[1]!));
-      if (segs.length === 2) yield { source: segs[0]!, target: segs[1]! };
-    }
-  }
-}
-
-async function benchTmx(units: TmUnit[]): Promise<void> {
+async function benchTmx(units: TmUnit[], query: string): Promise<void> {
   const folder = mkdtempSync(join(tmpdir(), 'wb-bench-tm-'));
   try {
     const path = join(folder, 'memory.tmx');
-    let t0 = performance.now();
+    const t0 = performance.now();
     await writeTmx(path, units);
     console.log(
       `\n== TMX import: ${int(units.length)} units, ${mib(statSync(path).size)} written in ` +
-        `${seconds(performance.now() - t0)}`,
+        `${seconds(performance.now() - t0)}; imported through a real server (bench/tm-import.ts)`,
     );
-    let readTmx: ReadTmx;
-    let reader = 'readTmx (server/formats/tmx-reader.ts)';
-    try {
-      readTmx = ((await import(TMX_READER)) as { readTmx: ReadTmx }).readTmx;
-    } catch {
-      readTmx = readOwnTmx;
-      reader = "the benchmark's own TMX reader (the importer's is not there yet)";
-    }
-    t0 = performance.now();
-    const index = createTmIndex();
-    let id = 0;
-    const pairs = readTmx(createReadStream(path), { languages: { srclang: 'en', trglang: 'es' } });
-    for await (const u of pairs) {
-      index.add({
-        id: ++id,
-        source: u.source,
-        target: u.target,
-        prevSource: u.prevSource ?? null,
-        nextSource: u.nextSource ?? null,
-        contextKey: u.contextKey ?? null,
-      });
-    }
-    const readMs = performance.now() - t0;
-    index.prepare();
-    const total = performance.now() - t0;
+    const figures = await benchTmxImport(path, query);
     console.log(
-      `   ${reader} + index: ${seconds(total)} for ${int(id)} units (reading and adding ` +
-        `${seconds(readMs)}, lists ${seconds(total - readMs)}); the SQLite writes of an import are ` +
-        'not included',
+      `   upload ${seconds(figures.uploadMs)}, parse and commit ${seconds(figures.processMs)}: ` +
+        `${seconds(figures.totalMs)} until the memory has its ${int(figures.units)} units ` +
+        `(target 30 s); peak RSS ${figures.peakRssMiB.toFixed(0)} MiB`,
+    );
+    console.log(
+      `   first query (builds the index from SQLite, as after a restart) ` +
+        `${seconds(figures.firstQueryMs)}, the next ${ms(figures.secondQueryMs)} ms (over HTTP)`,
     );
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
-}
-
-interface PeerAnswer {
-  name: string;
-  byThreshold: Record<number, { latenciesMs: number[]; hits: number[][] }>;
-  notes?: string[];
-}
-interface PeersModule {
-  benchPeers(input: {
-    units: { source: string; target: string }[];
-    queries: string[];
-    thresholds: number[];
-    limit: number;
-  }): Promise<PeerAnswer[]>;
 }
 
 async function benchAgainstPeers(
@@ -373,26 +307,22 @@ async function benchAgainstPeers(
   thresholds: number[],
   budgetSeconds: string,
 ): Promise<void> {
-  // Bound the run: seconds of lookups per peer and threshold (read when the module loads).
-  process.env.WB_TM_PEERS_BUDGET_S ??= budgetSeconds;
-  let peers: PeersModule;
-  try {
-    peers = (await import(PEERS)) as PeersModule;
-  } catch (error) {
-    console.log(`\n== peers: bench/tm-peers.ts not usable (${(error as Error).message})`);
-    return;
-  }
+  // Bound the run: seconds of lookups per peer and threshold.
+  const budget = Number(process.env.WB_TM_PEERS_BUDGET_S || budgetSeconds);
   const { units, queries } = result.data;
   console.log(
     `\n== peers on the same ${int(units.length)} units and ${int(queries.length)} queries ` +
-      `(budget ${process.env.WB_TM_PEERS_BUDGET_S} s of lookups per peer and threshold)`,
+      `(budget ${budget} s of lookups per peer and threshold)`,
   );
-  const answers = await peers.benchPeers({
-    units: units.map((u) => ({ source: u.source, target: u.target })),
-    queries: queries.map((q) => q.text),
-    thresholds,
-    limit: LIMIT,
-  });
+  const answers = await benchPeers(
+    {
+      units: units.map((u) => ({ source: u.source, target: u.target })),
+      queries: queries.map((q) => q.text),
+      thresholds,
+      limit: LIMIT,
+    },
+    { budgetMs: budget * 1000 },
+  );
   console.log(
     '   peer          threshold  queries      p50      p99  ours p50  ours p99  ratio p50  ratio p99' +
       '  full-scan hits missed',
@@ -466,11 +396,12 @@ async function main(): Promise<void> {
   let kept: SizeResult | null = null;
   for (const size of sizes) {
     const result = await benchSize(size, options);
-    if (size === tmxSize) await benchTmx(result.data.units);
+    if (size === tmxSize) await benchTmx(result.data.units, result.data.queries[0]!.text);
     if (size === peerSize) kept = result;
   }
   if (tmxSize !== null && !sizes.includes(tmxSize)) {
-    await benchTmx(loadTmBenchData({ size: tmxSize, queries: options.queries }).units);
+    const data = loadTmBenchData({ size: tmxSize, queries: options.queries });
+    await benchTmx(data.units, data.queries[0]!.text);
   }
   if (peerSize !== null) {
     kept ??= await benchSize(peerSize, options);
