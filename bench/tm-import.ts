@@ -5,13 +5,11 @@
  * (the units are committed in SQLite by then). Then the first `GET /v2/memories/query`, which
  * builds the memory's index from SQLite (what a restart costs), and a second one.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
+import { startServerProcess, stopServerProcess } from './server-process';
 
 const KEY = 'wb_bench_tm_import_key_0123456789';
 
@@ -28,94 +26,102 @@ export interface ImportFigures {
   peakRssMiB: number;
 }
 
-/** Starts `server/main.ts` in a child process; resolves with its URL once it listens. */
-async function startServerProcess(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const main = new URL('../server/main.ts', import.meta.url).pathname;
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', main, '--port', '0', '--data', dataDir, '--bootstrap-key', KEY],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const lines = createInterface({ input: child.stdout! });
-  for await (const line of lines) {
-    const match = /listening on (http:\/\/\S+)/.exec(line);
-    if (match) return { child, url: match[1]! };
-  }
-  throw new Error(`the server exited before listening (code ${child.exitCode})`);
-}
-
 function peakRssMiB(pid: number): number {
   const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? Number(match[1]) / 1024 : Number.NaN;
 }
 
-async function call<T>(base: string, path: string, init: RequestInit = {}): Promise<T> {
+/** One JSON call to a bench server with its key; throws on an error status. */
+export async function callApi<T>(
+  base: string,
+  key: string,
+  path: string,
+  init: RequestInit = {},
+): Promise<T> {
   const response = await fetch(`${base}${path}`, {
     ...init,
-    headers: { authorization: `Bearer ${KEY}`, ...init.headers },
+    headers: { authorization: `Bearer ${key}`, ...init.headers },
   });
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
 
+/** A new en to es memory. */
+export async function createBenchMemory(base: string, key: string): Promise<number> {
+  const memory = await callApi<{ id: number }>(base, key, '/v2/memories', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'bench', srclang: 'en', trglang: 'es' }),
+  });
+  return memory.id;
+}
+
+/** `POST /v2/memories/import` with the TMX at `path` streamed from disk. */
+export async function uploadTmx(base: string, key: string, memoryId: number, path: string) {
+  await callApi(base, key, '/v2/memories/import', {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/octet-stream',
+      'content-length': String(statSync(path).size),
+      memory_id: String(memoryId),
+      name: 'bench.tmx',
+    },
+    body: Readable.toWeb(createReadStream(path, { highWaterMark: 1 << 20 })) as ReadableStream,
+    duplex: 'half',
+  } as RequestInit);
+}
+
+/** Polls the memory until `is_processing` is false; its unit count, or the import's error. */
+export async function waitUntilImported(
+  base: string,
+  key: string,
+  memoryId: number,
+): Promise<number> {
+  type MemoryState = {
+    is_processing: boolean;
+    num_segments: number;
+    last_import_error?: string | null;
+  };
+  for (;;) {
+    const [state] = await callApi<MemoryState[]>(base, key, `/v2/memories?id=${memoryId}`);
+    if (!state) throw new Error('the memory is gone');
+    if (!state.is_processing) {
+      if (state.last_import_error) throw new Error(`import failed: ${state.last_import_error}`);
+      return state.num_segments;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** Imports the TMX at `path` (en to es) into a new memory of a new server; prints each step. */
 export async function benchTmxImport(path: string, query: string): Promise<ImportFigures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'wb-bench-import-'));
-  const server = await startServerProcess(dataDir);
+  const server = await startServerProcess(dataDir, KEY);
   try {
-    const memory = await call<{ id: number }>(server.url, '/v2/memories', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'bench', srclang: 'en', trglang: 'es' }),
-    });
+    const memoryId = await createBenchMemory(server.url, KEY);
     const t0 = performance.now();
-    await call(server.url, '/v2/memories/import', {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/octet-stream',
-        'content-length': String(statSync(path).size),
-        memory_id: String(memory.id),
-        name: 'bench.tmx',
-      },
-      body: Readable.toWeb(createReadStream(path, { highWaterMark: 1 << 20 })) as ReadableStream,
-      duplex: 'half',
-    } as RequestInit);
+    await uploadTmx(server.url, KEY, memoryId, path);
     const uploaded = performance.now();
-    type MemoryState = {
-      is_processing: boolean;
-      num_segments: number;
-      last_import_error?: string | null;
-    };
-    let state: MemoryState;
-    for (;;) {
-      const [found] = await call<MemoryState[]>(server.url, `/v2/memories?id=${memory.id}`);
-      if (!found) throw new Error('the memory is gone');
-      state = found;
-      if (!state.is_processing) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    const units = await waitUntilImported(server.url, KEY, memoryId);
     const done = performance.now();
-    if (state.last_import_error) throw new Error(`import failed: ${state.last_import_error}`);
-    const ask = `/v2/memories/query?id=${memory.id}&query=${encodeURIComponent(query)}`;
+    const ask = `/v2/memories/query?id=${memoryId}&query=${encodeURIComponent(query)}`;
     let t = performance.now();
-    await call(server.url, ask);
+    await callApi(server.url, KEY, ask);
     const firstQueryMs = performance.now() - t;
     t = performance.now();
-    await call(server.url, ask);
+    await callApi(server.url, KEY, ask);
     const secondQueryMs = performance.now() - t;
     return {
       uploadMs: uploaded - t0,
       processMs: done - uploaded,
       totalMs: done - t0,
-      units: state.num_segments,
+      units,
       firstQueryMs,
       secondQueryMs,
       peakRssMiB: peakRssMiB(server.child.pid!),
     };
   } finally {
-    const exited = once(server.child, 'exit');
-    server.child.kill('SIGTERM');
-    await exited;
+    await stopServerProcess(server);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -19,8 +19,8 @@
  * the peers take seconds per lookup at 1M, so they answer only the first queries in that time,
  * and the comparison is made on those queries. The defaults take about 10 minutes on 2 cores.
  */
-import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { once } from 'node:events';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -31,6 +31,7 @@ import { createTmIndex, prepareFullScan, tokenize, type TmHit, type TmUnit } fro
 import { loadTmBenchData, type TmBenchData } from './tm-data';
 import { benchTmxImport } from './tm-import';
 import { benchPeers } from './tm-peers';
+import { writeTmx } from './tmx-file';
 
 const LIMIT = 5;
 
@@ -247,34 +248,6 @@ async function benchSize(
   }
   console.log(`   (full scan: ${seconds(performance.now() - t0)} on ${options.workers} threads)`);
   return { size, data, ours, expected };
-}
-
-/** Writes the units as TMX 1.4b. */
-async function writeTmx(path: string, units: TmUnit[]): Promise<void> {
-  const escape = (s: string) =>
-    s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-  const out = createWriteStream(path);
-  const write = async (chunk: string) => {
-    if (!out.write(chunk)) await once(out, 'drain');
-  };
-  await write(
-    '<?xml version="1.0" encoding="UTF-8"?>\n<tmx version="1.4">\n' +
-      '  <header creationtool="wordbench-bench" creationtoolversion="1" segtype="sentence" ' +
-      'o-tmf="wordbench" adminlang="en" srclang="en" datatype="plaintext"/>\n  <body>\n',
-  );
-  let chunk = '';
-  for (const u of units) {
-    chunk +=
-      `    <tu tuid="${u.id}"><tuv xml:lang="en"><seg>${escape(u.source)}</seg></tuv>` +
-      `<tuv xml:lang="es"><seg>${escape(u.target)}</seg></tuv></tu>\n`;
-    if (chunk.length > 1 << 20) {
-      await write(chunk);
-      chunk = '';
-    }
-  }
-  await write(`${chunk}  </body>\n</tmx>\n`);
-  out.end();
-  await once(out, 'finish');
 }
 
 async function benchTmx(units: TmUnit[], query: string): Promise<void> {

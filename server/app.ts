@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { LanguagesResponse } from '../shared/api/languages';
+import { registerDocuments } from './documents/register';
 import { registerFiles, type WorkOptions } from './files/register';
 import { registerAuth } from './http/auth';
 import { registerErrorHandlers } from './http/errors';
@@ -12,10 +13,14 @@ import { registerValidation } from './http/validation';
 import { registerMemories } from './memories/register';
 import type { TmEngine } from './memories/registry';
 import { apertiumLanguages } from './mt/apertium-pairs';
+import type { MtEngine } from './mt/engine';
 import { healthRoutes } from './routes/health';
 import { languagesRoutes } from './routes/languages';
 import { projectsRoutes } from './routes/projects';
+import { termbaseHitsRoutes } from './routes/termbase-hits';
+import { translateRoutes } from './routes/translate';
 import type { Database } from './store/db';
+import { registerMtEngine } from './translate/mt-engine';
 
 export interface AppOptions {
   /** An open database (see `openDatabase`); the app does not close it. */
@@ -39,6 +44,11 @@ export interface AppOptions {
   work?: WorkOptions;
   /** The translation memory engine; server/tm/ unless a test wraps it. */
   tmEngine?: TmEngine;
+  /**
+   * Machine translation: omitted, one Apertium engine that the app closes with itself; `null`,
+   * no MT; an engine, the caller's (shared, closed by the caller).
+   */
+  mt?: MtEngine | null;
 }
 
 /**
@@ -61,11 +71,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAuth(app, options.db);
   registerQuota(app, options.quota ?? DEFAULT_QUOTA, options.now);
   await registerOpenApi(app, version);
+  registerMtEngine(app, options.mt);
 
   await app.register(healthRoutes, { version });
   await app.register(languagesRoutes, { languages: options.languages ?? apertiumLanguages() });
   await app.register(projectsRoutes, { db: options.db });
   const files = await registerFiles(app, options);
   await registerMemories(app, { db: options.db, ...files, version, engine: options.tmEngine });
+  await registerDocuments(app, { db: options.db, work: files.work });
+  await app.register(translateRoutes, { db: options.db, tm: app.tm, mt: app.mt });
+  await app.register(termbaseHitsRoutes, { db: options.db });
   return app;
 }

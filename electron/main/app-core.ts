@@ -4,10 +4,12 @@ import { createConnection, type Connection } from './connection';
 import type { ConnectionSettingsStore } from './connection-settings';
 import { createGateway, type Gateway } from './gateway/gateway';
 import { appHandlers } from './ipc/app';
+import { documentHandlers } from './ipc/documents';
 import { fileHandlers } from './ipc/files';
 import { languageHandlers } from './ipc/languages';
 import { memoryHandlers } from './ipc/memories';
 import { projectHandlers } from './ipc/projects';
+import { segmentHandlers } from './ipc/segments';
 import { uploadHandlers } from './ipc/uploads';
 import { settingsHandlers } from './ipc/settings';
 import {
@@ -65,6 +67,8 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     ...memoryHandlers({ gateway, uploads, deliverDownload }),
     ...projectHandlers(gateway),
     ...fileHandlers({ gateway, uploads, deliverDownload }),
+    ...documentHandlers({ gateway, uploads, deliverDownload }),
+    ...segmentHandlers(gateway),
     ...uploadHandlers(uploads),
   };
   return {

@@ -202,4 +202,30 @@ describe('web host', () => {
       error: { message: 'File 404 not found.' },
     });
   });
+
+  it('streams a document upload and download like the other transfer channels', async () => {
+    const input = {
+      uploadId: 'upload-doc-01',
+      project_id: 3,
+      name: 'guide.txt',
+      pretranslate: 'TM',
+    };
+    const uploaded = await fetch(`${base}/stream/documents%3Aupload`, {
+      method: 'POST',
+      headers: {
+        'x-wordbench-token': token,
+        'x-wordbench-input': encodeURIComponent(JSON.stringify(input)),
+      },
+      body: 'One. Two.',
+    });
+    expect(await uploaded.json()).toEqual({ ok: true, value: { received: 9 } });
+    expect(calls.at(-1)).toEqual(['documents:upload', { size: 9, ...input }]);
+    const query = encodeURIComponent(JSON.stringify({ id: 1, is_xliff: false }));
+    const downloaded = await fetch(
+      `${base}/stream/documents%3Adownload?token=${token}&input=${query}`,
+    );
+    expect(downloaded.status).toBe(200);
+    expect(downloaded.headers.get('content-disposition')).toMatch(/^attachment;/);
+    expect(calls.at(-1)).toEqual(['documents:download', { id: 1, is_xliff: false }]);
+  });
 });

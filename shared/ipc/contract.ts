@@ -1,6 +1,12 @@
 import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
 import { Id } from '../api/fields';
 import { FileCategory, LabelName, type FileDeleteResponse, type SourceFile } from '../api/files';
+import {
+  DocumentDownloadQuery,
+  Pretranslate,
+  type DocumentDeleteResponse,
+  type DocumentWithSegments,
+} from '../api/documents';
 import type { LanguagesResponse } from '../api/languages';
 import {
   MemoryCreateParameters,
@@ -21,6 +27,13 @@ import {
   ProjectUpdateParameters,
   type Project,
 } from '../api/projects';
+import { SegmentUpdateParameters, type Segment } from '../api/segments';
+import {
+  TermHitsQuery,
+  TranslateSegmentBody,
+  type TermHit,
+  type TranslationList,
+} from '../api/translate';
 import {
   ConnectionInput,
   type AppInfo,
@@ -143,6 +156,32 @@ export const contract = {
   'files:delete': channel<FileDeleteResponse>()(ById),
   'files:add-label': channel<SourceFile>()(FileLabel),
   'files:remove-label': channel<SourceFile>()(FileLabel),
+  /** A document with its segments (our `GET /v2/documents?id=` extension). */
+  'documents:get': channel<DocumentWithSegments>()(ById),
+  /** Streams a file to `POST /v2/documents/files` as a new document of the project. */
+  'documents:upload': channel<DocumentWithSegments>()(
+    Type.Object(
+      {
+        uploadId: UploadId,
+        project_id: Id,
+        name: Type.String({ minLength: 1, maxLength: 255 }),
+        path: Type.Optional(Type.String({ minLength: 1, maxLength: 4096 })),
+        size: Type.Optional(Type.Integer({ minimum: 0 })),
+        pretranslate: Type.Optional(Pretranslate),
+        auto_accept: Type.Optional(Type.Boolean()),
+      },
+      { additionalProperties: false },
+    ),
+  ),
+  /** The translated document: XLIFF 1.2 by default, or its original format. */
+  'documents:download': channel<DownloadResult>()(closed(DocumentDownloadQuery)),
+  'documents:delete': channel<DocumentDeleteResponse>()(ById),
+  /** Saves a target; confirmed (the default) also writes it into the memory (`PUT /v2/segments`). */
+  'segments:update': channel<Segment>()(closed(SegmentUpdateParameters)),
+  /** TM matches, then MT, for one source (`POST /v2/translate`). */
+  'translate:segment': channel<TranslationList>()(closed(TranslateSegmentBody)),
+  /** Termbase entries found in a text (our `GET /v2/memories/termbase/hits` extension). */
+  'memories:term-hits': channel<TermHit[]>()(closed(TermHitsQuery)),
 } satisfies Record<string, ChannelDef<TSchema, unknown>>;
 
 export type Contract = typeof contract;
@@ -155,10 +194,12 @@ export const channels = Object.keys(contract) as Channel[];
 export const uploadChannels = [
   'files:upload',
   'memories:import',
+  'documents:upload',
 ] as const satisfies readonly Channel[];
 export const downloadChannels = [
   'files:download',
   'memories:export',
+  'documents:download',
 ] as const satisfies readonly Channel[];
 export type UploadChannel = (typeof uploadChannels)[number];
 export type DownloadChannel = (typeof downloadChannels)[number];

@@ -4,9 +4,11 @@ import type {
   MemoryImportResponse,
   TranslationMemoryEntry,
 } from '../../../shared/api/tm';
+import type { TermHit } from '../../../shared/api/translate';
 import type { Gateway } from '../gateway/gateway';
 import { deliver, TRANSFER_TIMEOUT_MS } from '../transfers/downloads';
 import type { Uploads } from '../transfers/uploads';
+import { asciiJson } from './ascii-json';
 import { readTermbase } from './termbase';
 import type { DeliverDownload, Handlers } from './validated';
 
@@ -21,20 +23,13 @@ type MemoryHandlers = Pick<
   | 'memories:export'
   | 'memories:delete-unit'
   | 'memories:terms'
+  | 'memories:term-hits'
 >;
 
 export interface MemoryHandlerDeps {
   gateway: Gateway;
   uploads: Uploads;
   deliverDownload?: DeliverDownload;
-}
-
-/** JSON with every non-ASCII character escaped: header values must be plain ASCII. */
-function asciiJson(value: unknown): string {
-  return JSON.stringify(value).replace(
-    /[\u007f-\uffff]/g,
-    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
 }
 
 export function memoryHandlers({
@@ -101,5 +96,8 @@ export function memoryHandlers({
       }),
 
     'memories:terms': ({ id, limit }) => readTermbase(gateway, id, limit ?? 1000),
+
+    'memories:term-hits': (query) =>
+      gateway.json<TermHit[]>({ method: 'GET', path: '/v2/memories/termbase/hits', query }),
   };
 }

@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { PROJECT_STATES, type Project, type ProjectState } from '../../../../shared/api/projects';
+import { editorHref } from '../editor/use-editor-route';
 import { CardMenuPopup, type CardMenuItem } from './CardMenuPopup';
 import { useProjectActions } from './project-actions';
 import { STATE_LABELS } from './project-format';
@@ -14,7 +15,7 @@ interface CardMenuProps {
   onDone: (to?: ProjectState) => void;
 }
 
-/** The card's "⋯" button and its menu: Move to…, Archive or Unarchive, Delete. */
+/** The card's "⋯" button and its menu: Open in editor, Move to…, Archive or Unarchive, Delete. */
 export function CardMenu({ project, isOpen, onOpenChange, isTabbable, onDone }: CardMenuProps) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const actions = useProjectActions();
@@ -24,6 +25,14 @@ export function CardMenu({ project, isOpen, onOpenChange, isTabbable, onDone }: 
     action();
   };
   const items: CardMenuItem[] = [
+    {
+      key: 'open-editor',
+      label: 'Open in editor',
+      onSelect: () => {
+        onOpenChange(false);
+        window.location.hash = editorHref({ projectId: project.id, documentId: null });
+      },
+    },
     ...PROJECT_STATES.filter((state) => state !== project.state).map((state) => ({
       key: `move-${state}`,
       group: 'Move to',

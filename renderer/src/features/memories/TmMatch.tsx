@@ -2,11 +2,13 @@ import { useMemo } from 'react';
 import type { Memory } from '../../../../shared/api/memories';
 import type { TranslationMemoryEntry } from '../../../../shared/api/tm';
 import { TrashIcon } from '../files/icons';
-import { DiffText } from './DiffText';
+import { DiffText } from '../../components/DiffText';
 import { useMemoriesStore } from './memories-store';
-import { TaggedText } from './TaggedText';
-import { epochIso, formatEpochDate, matchInfo, scoreBand, scoreText } from './tm-format';
-import { diffWords } from './word-diff';
+import { ScoreChip } from '../../components/ScoreChip';
+import { TaggedText } from '../../components/TaggedText';
+import { scoreBand } from '../../components/match-score';
+import { diffWords } from '../../components/word-diff';
+import { epochIso, formatEpochDate, matchInfo } from './tm-format';
 
 interface TmMatchProps {
   entry: TranslationMemoryEntry;
@@ -18,7 +20,6 @@ interface TmMatchProps {
 export function TmMatch({ entry, query, memory }: TmMatchProps) {
   const parts = useMemo(() => diffWords(entry.source, query), [entry.source, query]);
   const band = scoreBand(entry.score);
-  const score = scoreText(entry.score);
   const info = matchInfo(entry);
   const openDialog = useMemoriesStore((state) => state.openDialog);
   return (
@@ -29,10 +30,7 @@ export function TmMatch({ entry, query, memory }: TmMatchProps) {
       data-score={entry.score}
       data-segment-id={info.segmentId ?? undefined}
     >
-      <span className={`tm-score tm-score-${band}`} title={score.label} data-testid="tm-score">
-        <span aria-hidden="true">{score.chip}</span>
-        <span className="visually-hidden">{score.label}</span>
-      </span>
+      <ScoreChip score={entry.score} />
       <div className="tm-match-body">
         <p className="tm-match-source" lang={memory.srclang} data-testid="tm-match-source">
           <DiffText parts={parts} />

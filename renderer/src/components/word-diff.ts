@@ -1,7 +1,7 @@
 /**
  * A word-level diff between a translation memory match's source and the sentence being
  * translated: what would have to change in the match to make it the query. Pure and DOM-free, so
- * the editor can use it too (it belongs in shared/ once a second feature needs it).
+ * the editor can use it too (the Memories search and the editor's match panel share it).
  */
 
 export type DiffOp = 'equal' | 'delete' | 'insert';

@@ -1,3 +1,5 @@
+import './match.css';
+
 // Inline tags and placeholders, as the tokenizer of the word diff sees them.
 const CODE = /(<\/?[A-Za-z][^<>]*>|\{[^{}\s]{1,40}\}|%(?:\d+\$)?[sdif@])/;
 

@@ -1,0 +1,153 @@
+import { expect, test } from './fixtures';
+import { BoardPage } from './pages/BoardPage';
+import { EditorPage } from './pages/EditorPage';
+import { MemoriesPage, tmFixture } from './pages/MemoriesPage';
+
+const LEASE = { name: 'Tenancy', srclang: 'en', trglang: 'es' };
+const tmx = tmFixture('tenancy.en-es.tmx');
+const text = EditorPage.text('lease-notes.txt');
+
+// What the translator makes of the first segment: the TMX unit's target with one word changed.
+const FIRST_TARGET = 'El inquilino debe pagar el alquiler el quinto día de cada mes.';
+
+test('a document is translated in the editor: fuzzy match with its diff, MT, confirm, learned match, QA', async ({
+  page,
+  webHost,
+}) => {
+  test.setTimeout(120_000);
+  const memories = new MemoriesPage(page);
+  await memories.shell.open(webHost.url);
+  await memories.shell.expectEmbeddedRunning();
+  await memories.open();
+  await memories.createMemory(LEASE);
+  await memories.dropFiles([tmx]);
+  expect(await memories.expectImportDone(tmx.name)).toBe('Added 4 units.');
+
+  const board = new BoardPage(page);
+  await board.shell.goTo('board');
+  await board.waitUntilReady();
+  await board.createProject({ name: 'Lease notes', memoryLabel: 'Tenancy (en → es)' });
+  const menu = await board.openCardMenu('Lease notes');
+  await menu.getByTestId('card-menu-open-editor').click();
+
+  const editor = new EditorPage(page);
+  await expect(editor.documents).toBeVisible();
+  await expect(page).toHaveURL(/#\/editor\?project=\d+$/);
+  await editor.upload(text, 'none');
+  await editor.openDocument(text.name);
+  await expect(page).toHaveURL(/#\/editor\?project=\d+&document=\d+$/);
+  await expect(editor.rows).toHaveCount(4);
+  await expect(editor.progress).toContainText('0 of');
+  await expect(editor.keyboardHelp).toContainText('Ctrl+Enter');
+
+  // Segment 1: a fuzzy match of the TMX unit, the changed words marked, then MT set apart.
+  await editor.expectActive(1);
+  const fuzzy = editor.tmMatches.first();
+  await expect(fuzzy).toBeVisible({ timeout: 20_000 });
+  const fuzzyScore = Number(await fuzzy.getAttribute('data-score'));
+  expect(fuzzyScore).toBeGreaterThanOrEqual(75);
+  expect(fuzzyScore).toBeLessThan(100);
+  await expect(fuzzy.getByTestId('tm-score')).toContainText(`${fuzzyScore}%`);
+  await expect(fuzzy.getByTestId('diff-del')).toContainText('first');
+  await expect(fuzzy.getByTestId('diff-ins')).toContainText('fifth');
+  await expect(fuzzy.getByTestId('match-origin')).toContainText(tmx.name);
+  await expect(editor.mtItems.first().getByTestId('mt-label')).toHaveText(
+    'Machine translation · apertium',
+  );
+
+  // Insert it with Ctrl+1, correct the changed word, confirm: the next unconfirmed is segment 2.
+  await editor.insertMatch(1);
+  await expect(editor.target).toHaveValue(
+    'El inquilino debe pagar el alquiler el primer día de cada mes.',
+  );
+  await editor.target.fill(FIRST_TARGET);
+  await editor.confirm();
+  await expect(editor.segment(1)).toHaveAttribute('data-status', 'confirmed');
+  await expect(editor.segment(1).getByTestId('segment-match-score')).toContainText(
+    `${fuzzyScore}%`,
+  );
+  await expect(editor.qa).toHaveCount(0);
+
+  // Segment 2 has no TM match: only machine translation can help.
+  await editor.expectActive(2);
+  await expect(editor.noTmMatch).toBeVisible({ timeout: 20_000 });
+  await expect(editor.mtItems.first().getByTestId('mt-label')).toHaveText(
+    'Machine translation · apertium',
+  );
+  await expect(editor.mtItems.first().getByTestId('mt-target')).toContainText('cocina');
+
+  // Segment 3: a wrong number is confirmed anyway, with a QA warning that says so.
+  await editor.next();
+  await editor.expectActive(3);
+  await editor.target.fill('El piso tiene 2 dormitorios.');
+  await editor.confirm();
+  await expect(editor.qa).toContainText('Segment 3 was confirmed with');
+  await expect(editor.qa.locator('[data-code="number-missing"]')).toContainText('“3”');
+  await expect(editor.segment(3)).toHaveAttribute('data-status', 'confirmed');
+  await expect(editor.segment(2)).toHaveAttribute('data-status', 'empty');
+
+  // Segment 4 is nearly segment 1: the memory learned it, so the new unit is its best match.
+  await editor.expectActive(4);
+  const learned = editor.tmMatches.first();
+  await expect(learned.getByTestId('match-origin')).toContainText('editor', { timeout: 20_000 });
+  await expect(learned.getByTestId('match-target')).toHaveText(FIRST_TARGET);
+  expect(Number(await learned.getAttribute('data-score'))).toBeGreaterThanOrEqual(85);
+
+  // Going back up keeps what was typed in a segment as a draft.
+  await editor.target.fill('El inquilino debe pagar el alquiler el quinto día de todos los meses.');
+  await editor.target.press('Alt+ArrowUp');
+  await editor.expectActive(3);
+  await expect(editor.segment(4)).toHaveAttribute('data-status', 'draft');
+  await expect(editor.progress).toContainText('2 of 4 segments');
+
+  // Back in the project: the document downloads as XLIFF and as the original, then is deleted.
+  await page.getByTestId('editor-back-to-documents').click();
+  const row = editor.documentRow(text.name);
+  const xliff = page.waitForEvent('download');
+  await row.getByTestId('document-download-xliff').click();
+  expect((await xliff).suggestedFilename()).toBe('lease-notes.txt.xlf');
+  const original = page.waitForEvent('download');
+  await row.getByTestId('document-download-original').click();
+  expect((await original).suggestedFilename()).toBe('lease-notes.txt');
+  await row.getByTestId('document-delete').click();
+  await page.getByTestId('confirm-delete-document-ok').click();
+  await expect(row).toHaveCount(0);
+  await expect(page.getByTestId('editor-no-documents')).toBeVisible();
+});
+
+test('a document of 10,000 segments opens with only the rows in view rendered', async ({
+  page,
+  webHost,
+}) => {
+  test.setTimeout(120_000);
+  const board = new BoardPage(page);
+  await board.open(webHost.url);
+  await board.shell.expectEmbeddedRunning();
+  await board.createProject({
+    name: 'Big manual',
+    newMemory: { name: 'Manual', srclang: 'en', trglang: 'es' },
+  });
+  await (await board.openCardMenu('Big manual')).getByTestId('card-menu-open-editor').click();
+
+  const editor = new EditorPage(page);
+  const sentences = Array.from(
+    { length: 10_000 },
+    (_, index) => `Step ${index + 1} of the manual explains one more setting.`,
+  );
+  await editor.upload({ name: 'manual.txt', buffer: Buffer.from(sentences.join('\n\n')) }, 'none');
+  await editor.openDocument('manual.txt');
+  await expect(editor.progress).toContainText('of 10,000 segments');
+  await editor.expectActive(1);
+  expect(await editor.rows.count()).toBeLessThan(100);
+
+  // Scrolled to the end, the last rows are rendered (and still only a few); one click edits one.
+  await page.getByTestId('segment-grid').evaluate((grid) => {
+    grid.scrollTop = grid.scrollHeight;
+  });
+  await expect(editor.segment(10_000)).toBeVisible();
+  expect(await editor.rows.count()).toBeLessThan(100);
+  await editor.segment(10_000).click();
+  await editor.expectActive(10_000);
+  await editor.target.press('Alt+ArrowUp');
+  await editor.expectActive(9_999);
+});

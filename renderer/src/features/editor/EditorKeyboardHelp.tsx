@@ -1,0 +1,28 @@
+/** The editor's shortcuts; the target box points screen readers here (aria-describedby). */
+export function EditorKeyboardHelp() {
+  return (
+    <section
+      className="editor-panel-section keyboard-help editor-keyboard-help"
+      id="editor-keyboard-help"
+      aria-label="Keyboard shortcuts"
+      data-testid="editor-keyboard-help"
+    >
+      <h2 className="editor-panel-title">Keyboard</h2>
+      <ul>
+        <li>
+          <kbd>Ctrl</kbd>+<kbd>Enter</kbd> confirms the segment and goes to the next unconfirmed one
+        </li>
+        <li>
+          <kbd>Alt</kbd>+<kbd>↓</kbd>/<kbd>↑</kbd> (or <kbd>Ctrl</kbd>+<kbd>↓</kbd>/<kbd>↑</kbd>) go
+          to the next or previous segment, keeping what you typed as a draft
+        </li>
+        <li>
+          <kbd>Ctrl</kbd>+<kbd>1</kbd>…<kbd>9</kbd> inserts that match
+        </li>
+        <li>
+          <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>S</kbd> copies the source into the target
+        </li>
+      </ul>
+    </section>
+  );
+}

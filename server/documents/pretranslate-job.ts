@@ -1,0 +1,196 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { primaryLanguage } from '../formats/languages';
+import type { TmRegistry } from '../memories/registry';
+import type { MtEngine } from '../mt/engine';
+import type { Database } from '../store/db';
+import { nowSeconds } from '../store/time';
+import type { WorkQueue } from '../work/queue';
+import { PRETRANSLATE_DOCUMENT } from './document-store';
+
+/** Segments per transaction; the event loop gets a turn between batches. */
+const BATCH = 200;
+/** The lowest TM score that fills a segment. */
+export const PRETRANSLATE_THRESHOLD = 75;
+
+interface JobDocument {
+  id: number;
+  org_id: number;
+  memory_id: number;
+  srclang: string;
+  trglang: string;
+  pretranslate_mode: 'TM' | 'TM+MT' | null;
+  auto_accept: number;
+  pretranslate_cursor: number;
+}
+
+interface PendingSegment {
+  id: number;
+  idx: number;
+  source: string;
+  context_key: string | null;
+  prev_source: string | null;
+  next_source: string | null;
+}
+
+interface Fill {
+  id: number;
+  target: string;
+  origin: 'tm' | 'mt';
+  score: number | null;
+  confirm: boolean;
+}
+
+export interface PretranslateDeps {
+  db: Database;
+  tm: TmRegistry;
+  /** The MT engine as the app has it now (null without one). */
+  mt: () => MtEngine | null;
+}
+
+/**
+ * Registers `document-pretranslate`: the document's untranslated segments, in batches, get their
+ * best TM match scoring 75 or more (with context, so 101 is possible), then (TM+MT) MT for the
+ * rest. Each batch is one transaction that also advances `pretranslated` and the cursor, so a
+ * restart resumes after the last batch written, and a segment the translator filled meanwhile is
+ * never overwritten. MT that is missing or fails leaves `pretranslation_error` and the TM results.
+ * A document deleted meanwhile ends the work quietly.
+ */
+export function registerPretranslation(queue: WorkQueue, deps: PretranslateDeps): void {
+  const { db, tm } = deps;
+  const documentOf = db.prepare<[number], JobDocument>(
+    `SELECT d.id, d.org_id, p.memory_id, d.srclang, d.trglang, d.pretranslate_mode, d.auto_accept,
+       d.pretranslate_cursor
+     FROM documents d JOIN projects p ON p.id = d.project_id WHERE d.id = ?`,
+  );
+  const markRunning = db.prepare<[number, number]>(
+    `UPDATE documents SET pretranslation = 'running', is_pretranslating = 1, updated_at = ?
+      WHERE id = ?`,
+  );
+  const pending = db.prepare<[number, number, number], PendingSegment>(
+    `SELECT s.id, s.idx, s.source, s.context_key,
+       (SELECT p.source FROM segments p WHERE p.document_id = s.document_id AND p.idx = s.idx - 1
+         LIMIT 1) AS prev_source,
+       (SELECT n.source FROM segments n WHERE n.document_id = s.document_id AND n.idx = s.idx + 1
+         LIMIT 1) AS next_source
+     FROM segments s WHERE s.document_id = ? AND s.idx > ? AND s.target = ''
+     ORDER BY s.idx LIMIT ?`,
+  );
+  const fill = db.prepare(
+    `UPDATE segments SET target = @target, target_origin = @origin, match_score = @score,
+       is_confirmed = @confirm, updated_at = @now
+     WHERE id = @id AND target = ''`,
+  );
+  const progress = db.prepare<[number, number, number, number]>(
+    `UPDATE documents SET pretranslated = min(to_pretranslate, pretranslated + ?),
+       pretranslate_cursor = ?, updated_at = ? WHERE id = ?`,
+  );
+  const setError = db.prepare<[string, number]>(
+    'UPDATE documents SET pretranslation_error = ? WHERE id = ?',
+  );
+  const finish = db.prepare<[number, number]>(
+    `UPDATE documents SET is_pretranslating = 0, pretranslation = 'idle', updated_at = ?
+      WHERE id = ?`,
+  );
+
+  const writeBatch = db.transaction(
+    (doc: JobDocument, fills: Fill[], done: number, last: number) => {
+      // Gone while MT was working: nothing to write, and the work is over.
+      if (!documentOf.get(doc.id)) return false;
+      const now = nowSeconds();
+      for (const f of fills) fill.run({ ...f, confirm: f.confirm ? 1 : 0, now });
+      progress.run(done, last, now, doc.id);
+      return true;
+    },
+  ).immediate;
+
+  /** The engine when it serves the pair; otherwise records why not and answers null. */
+  async function mtFor(doc: JobDocument): Promise<MtEngine | null> {
+    const pair = `${doc.srclang}->${doc.trglang}`;
+    const engine = deps.mt();
+    let reason: string | null = null;
+    if (!engine) reason = 'no machine translation engine is available';
+    else {
+      try {
+        const served = await engine.supports(
+          primaryLanguage(doc.srclang),
+          primaryLanguage(doc.trglang),
+        );
+        if (!served) reason = `machine translation does not serve ${pair}`;
+      } catch (error) {
+        reason = `machine translation failed: ${String((error as Error).message ?? error)}`;
+      }
+    }
+    if (reason === null) return engine;
+    setError.run(`MT skipped: ${reason}; only TM matches were filled`, doc.id);
+    return null;
+  }
+
+  function tmFill(doc: JobDocument, row: PendingSegment): Fill | null {
+    const best = tm.findMatches(doc.org_id, doc.memory_id, row.source, {
+      n: 1,
+      threshold: PRETRANSLATE_THRESHOLD,
+      context: {
+        prevSource: row.prev_source,
+        nextSource: row.next_source,
+        contextKey: row.context_key,
+      },
+    })?.[0];
+    if (!best) return null;
+    const confirm = doc.auto_accept !== 0 && best.score >= 100;
+    return { id: row.id, target: best.target, origin: 'tm', score: best.score, confirm };
+  }
+
+  queue.register<{ documentId: number }>(PRETRANSLATE_DOCUMENT, {
+    maxAttempts: 3,
+    async run({ documentId }, { signal }) {
+      const doc = documentOf.get(documentId);
+      if (!doc || doc.pretranslate_mode === null) return;
+      markRunning.run(nowSeconds(), doc.id);
+      let mt = doc.pretranslate_mode === 'TM+MT' ? await mtFor(doc) : null;
+      const pair = { source: primaryLanguage(doc.srclang), target: primaryLanguage(doc.trglang) };
+      let cursor = doc.pretranslate_cursor;
+      for (;;) {
+        signal.throwIfAborted();
+        const rows = pending.all(doc.id, cursor, BATCH);
+        if (rows.length === 0) break;
+        const fills: Fill[] = [];
+        const untranslated: PendingSegment[] = [];
+        for (const row of rows) {
+          const found = tmFill(doc, row);
+          if (found) fills.push(found);
+          else untranslated.push(row);
+        }
+        if (mt && untranslated.length > 0) {
+          try {
+            const targets = await mt.translate(
+              pair,
+              untranslated.map((row) => row.source),
+              { signal },
+            );
+            untranslated.forEach((row, i) => {
+              const target = targets[i];
+              if (target)
+                fills.push({ id: row.id, target, origin: 'mt', score: null, confirm: false });
+            });
+          } catch (error) {
+            signal.throwIfAborted();
+            // The TM results stand; the rest of the document goes on with TM only.
+            setError.run(
+              `MT failed: ${(error as Error).message}; only TM matches were filled`,
+              doc.id,
+            );
+            mt = null;
+          }
+        }
+        cursor = rows[rows.length - 1]!.idx;
+        if (!writeBatch(doc, fills, rows.length, cursor)) return;
+        await nextTurn();
+      }
+      finish.run(nowSeconds(), doc.id);
+    },
+    onFailed({ documentId }, error) {
+      setError.run(`Pretranslation failed: ${error}`, documentId);
+      finish.run(nowSeconds(), documentId);
+    },
+  });
+}

@@ -1,0 +1,77 @@
+import type { IncomingMessage } from 'node:http';
+import { DOCUMENT_FORMATS, type DocumentFormat } from '../../shared/api/documents';
+import {
+  DocumentFormatError,
+  detectDocumentFormat,
+  extractDocument,
+  type ExtractedDocument,
+} from '../formats/documents';
+import { sameLanguage } from '../formats/languages';
+import { HttpError, badRequest } from '../http/http-error';
+import type { ProjectRef } from './document-store';
+
+/** The body is over the limit: the route answers 413. */
+export class DocumentTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`The document is larger than the limit of ${limit} bytes`);
+  }
+}
+
+/**
+ * The whole body, up to `limit` bytes. The filters read a document whole (and it is small next to
+ * the 2 GiB files of `POST /v2/files`), so it is collected in memory rather than staged on disk.
+ */
+export async function readBody(body: IncomingMessage, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) {
+      body.destroy();
+      throw new DocumentTooLargeError(limit);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+const SUPPORTED =
+  'plain text (.txt), XLIFF 1.2 and 2.0 (.xlf, .xliff), PO (.po, .pot), JSON (.json)';
+
+/**
+ * Reads an uploaded document into segments for a project. Unsupported formats answer 415, a
+ * file that cannot be read 400 with the filter's message (line and column), and an XLIFF or PO
+ * that declares other languages than the project's 400 naming both (by primary subtag: `en-US`
+ * is `en`). A file that declares no language is taken to be in the project's languages.
+ */
+export function readDocument(
+  name: string,
+  bytes: Uint8Array,
+  project: ProjectRef,
+): ExtractedDocument & { format: DocumentFormat } {
+  const format = detectDocumentFormat(name, bytes.subarray(0, 8192));
+  if (format === null || !DOCUMENT_FORMATS.includes(format)) {
+    throw new HttpError(415, `${name}: unsupported document format; supported: ${SUPPORTED}`);
+  }
+  let document: ExtractedDocument;
+  try {
+    document = extractDocument(format, bytes, {
+      srclang: project.srclang,
+      trglang: project.trglang,
+    });
+  } catch (error) {
+    if (error instanceof DocumentFormatError) throw badRequest(`${name}: ${error.message}`);
+    throw error;
+  }
+  for (const side of ['srclang', 'trglang'] as const) {
+    const declared = document[side];
+    if (declared && !sameLanguage(declared, project[side])) {
+      const what = side === 'srclang' ? 'source' : 'target';
+      throw badRequest(
+        `${name}: the file's ${what} language ${declared} is not the project's ${what} ` +
+          `language ${project[side]}`,
+      );
+    }
+  }
+  return { ...document, format };
+}

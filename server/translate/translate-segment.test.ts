@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Memory } from '../../shared/api/memories';
+import type { Translation } from '../../shared/api/translate';
+import { createMemory, fixture, importFile, testEngine } from '../memories/test-support';
+import { requireApertium } from '../mt/apertium-test-support';
+import { createTestApp, type TestApp } from '../test-support';
+import { translate } from './test-support';
+
+let t: TestApp;
+let memory: Memory;
+
+const FIND =
+  'The Find toolbar can be used to quickly search the contents of LibreOffice documents.';
+const PRESS = 'Press <g id="1">Enter</g> to perform the search.';
+
+beforeAll(async () => {
+  requireApertium();
+  t = await createTestApp({ tmEngine: testEngine });
+  memory = await createMemory(t.app, { name: 'Help' });
+  await importFile(t.app, memory.id, 'help.tmx', fixture('sample.tmx'));
+});
+afterAll(() => t?.close());
+
+const rebuild = (words: string[], delimiters: string[]) =>
+  words.reduce((text, word, i) => text + word + delimiters[i + 1], delimiters[0]!);
+
+/** A project, a document and its segments (rows written straight in SQL); the segment ids. */
+function insertDocument(sources: string[], keys: (string | null)[] = []): number[] {
+  const { org_id: orgId } = t.db
+    .prepare<[number], { org_id: number }>('SELECT org_id FROM memories WHERE id = ?')
+    .get(memory.id)!;
+  const project = t.db
+    .prepare(
+      `INSERT INTO projects (org_id, memory_id, name, srclang, trglang, created_at, updated_at)
+       VALUES (?, ?, 'P', 'en', 'es', 0, 0)`,
+    )
+    .run(orgId, memory.id).lastInsertRowid;
+  const document = t.db
+    .prepare(
+      `INSERT INTO documents (org_id, project_id, name, srclang, trglang, created_at, updated_at)
+       VALUES (?, ?, 'help.txt', 'en', 'es', 0, 0)`,
+    )
+    .run(orgId, project).lastInsertRowid;
+  const insert = t.db.prepare(
+    `INSERT INTO segments (org_id, document_id, memory_id, idx, source, context_key, created_at,
+       updated_at) VALUES (?, ?, ?, ?, ?, ?, 0, 0)`,
+  );
+  // Out of order on purpose: neighbours are found by idx, not by id.
+  return sources
+    .map((source, idx) => ({ source, idx }))
+    .reverse()
+    .map(({ source, idx }) =>
+      Number(
+        insert.run(orgId, document, memory.id, idx * 10, source, keys[idx] ?? null).lastInsertRowid,
+      ),
+    )
+    .reverse();
+}
+
+describe('segment context', () => {
+  it('scores an exact match 100, and 101 with the same neighbours', async () => {
+    const plain = await translate(t.app, { source: FIND, memory_id: memory.id, mt: false });
+    expect(plain.translation[0]!.score).toBe(100);
+    const [, findId] = insertDocument(['Find Bar', FIND, 'Find Text']);
+    const inContext = await translate(t.app, {
+      source: FIND,
+      memory_id: memory.id,
+      mt: false,
+      segment_id: findId!,
+    });
+    expect(inContext.translation[0]).toMatchObject({ score: 101, source: FIND });
+    const [, elsewhere] = insertDocument(['Other', FIND, 'Find Text']);
+    const otherContext = await translate(t.app, {
+      source: FIND,
+      memory_id: memory.id,
+      mt: false,
+      segment_id: elsewhere!,
+    });
+    expect(otherContext.translation[0]!.score).toBe(100);
+  });
+
+  it('scores 101 for the same context key', async () => {
+    const [pressId] = insertDocument([PRESS], ['par_id921641581538352']);
+    const answer = await translate(t.app, {
+      source: PRESS,
+      memory_id: memory.id,
+      mt: false,
+      segment_id: pressId!,
+    });
+    expect(answer.translation[0]).toMatchObject({ score: 101, isTMMatch: true });
+  });
+});
+
+describe('rich=true', () => {
+  it('fills consistent words, delimiters, provenance and alignment', async () => {
+    const source = 'Press <g id="1">Enter</g> to perform the search  now.';
+    const answer = await translate(t.app, { source, memory_id: memory.id, rich: true });
+    // A code may hold spaces, so the words are not tokenizedSource split on spaces.
+    const words = ['Press', '<g id="1">', 'Enter', '</g>', 'to', 'perform', 'the', 'search'];
+    words.push('now', '.');
+    expect(answer.tokenizedSource).toBe(words.join(' '));
+    expect(answer.sourceDelimiters).toHaveLength(words.length + 1);
+    expect(rebuild(words, answer.sourceDelimiters!)).toBe(source);
+
+    const tm = answer.translation.filter((item) => item.isTMMatch);
+    const mt = answer.translation.filter((item) => !item.isTMMatch);
+    expect(tm.length).toBeGreaterThan(0);
+    expect(mt).toHaveLength(1);
+    for (const item of answer.translation as Required<Translation>[]) {
+      expect(item.targetDelimiters).toHaveLength(item.targetWords.length + 1);
+      expect(rebuild(item.targetWords, item.targetDelimiters)).toBe(item.target);
+      expect(item.targetWithTags).toBe(item.target);
+      const provenance = item.provenance.split(' ').map(Number);
+      expect(provenance).toHaveLength(item.targetWords.length);
+      expect(new Set(provenance)).toEqual(new Set([item.isTMMatch ? memory.id : 0]));
+    }
+    expect(tm.every((item) => item.align === undefined)).toBe(true);
+    const item = mt[0] as Required<Translation>;
+    expect(item.targetWords).toContain('<g id="1">');
+    const links = item.align.split(' ').map((pair) => pair.split('-').map(Number));
+    expect(links).toHaveLength(item.targetWords.length);
+    for (const [s, tIndex] of links) {
+      expect(s).toBeGreaterThanOrEqual(0);
+      expect(s).toBeLessThan(words.length);
+      expect(tIndex).toBeLessThan(item.targetWords.length);
+    }
+    // The code is an anchor: it links to itself.
+    const codeAt = item.targetWords.indexOf('<g id="1">');
+    expect(links).toContainEqual([words.indexOf('<g id="1">'), codeAt]);
+  });
+
+  it('answers an empty list with its delimiter for a blank source', async () => {
+    const answer = await translate(t.app, { source: '  ', memory_id: memory.id, rich: true });
+    expect(answer).toEqual({
+      untokenizedSource: '  ',
+      tokenizedSource: '',
+      sourceDelimiters: ['  '],
+      translation: [],
+    });
+  });
+});

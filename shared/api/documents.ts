@@ -1,0 +1,67 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Id } from './fields';
+import { DocumentWithoutSegments } from './projects';
+import { Segment } from './segments';
+
+/** Largest document `POST /v2/documents/files` accepts (413 past it). */
+export const MAX_DOCUMENT_BYTES = 64 * 1024 * 1024;
+
+/** The formats a document can be imported from (our filters, server/formats/documents). */
+export const DOCUMENT_FORMATS = ['text', 'xliff12', 'xliff20', 'po', 'json'] as const;
+export const DocumentFormat = Type.Union(DOCUMENT_FORMATS.map((format) => Type.Literal(format)));
+export type DocumentFormat = Static<typeof DocumentFormat>;
+
+/** `pretranslate` header: fill segments from the memory, or from the memory then MT. */
+export const Pretranslate = Type.Union([Type.Literal('TM'), Type.Literal('TM+MT')]);
+export type Pretranslate = Static<typeof Pretranslate>;
+
+/**
+ * `POST /v2/documents/files` parameters, from individual headers or one `LILT-API` JSON header
+ * (header values are strings; booleans are `true`/`false`).
+ */
+export const DocumentUploadParameters = Type.Object({
+  /** US-ASCII or URI-encoded. */
+  name: Type.String({ minLength: 1, maxLength: 255 }),
+  project_id: Id,
+  pretranslate: Type.Optional(Pretranslate),
+  /** Pretranslated segments scoring 100 or more are confirmed. */
+  auto_accept: Type.Optional(Type.Boolean()),
+  /** Accepted for compatibility; matching is case-insensitive with a case penalty either way. */
+  case_sensitive: Type.Optional(Type.Boolean()),
+  /** Accepted for compatibility; every TM match carries its origin. */
+  match_attribution: Type.Optional(Type.Boolean()),
+  /** Accepted for compatibility; the filter follows the file's format. */
+  config_id: Type.Optional(Type.Integer()),
+});
+export type DocumentUploadParameters = Static<typeof DocumentUploadParameters>;
+
+/** Our extensions on a document read with its segments. */
+const DocumentExtensions = {
+  /** The format the document was imported from. */
+  format: DocumentFormat,
+  memory_id: Id,
+  /** Pretranslation progress: segments done out of those to do (0/0 when there was none). */
+  pretranslated: Type.Integer({ minimum: 0 }),
+  to_pretranslate: Type.Integer({ minimum: 0 }),
+  pretranslation_error: Type.Union([Type.String(), Type.Null()]),
+};
+
+/** A document with its segments in order (API.md 5, DocumentWithSegments, plus extensions). */
+export const DocumentWithSegments = Type.Composite([
+  Type.Omit(DocumentWithoutSegments, ['customer_reviewer_email']),
+  Type.Object({ ...DocumentExtensions, segments: Type.Array(Segment) }),
+]);
+export type DocumentWithSegments = Static<typeof DocumentWithSegments>;
+
+/** Our extension `GET /v2/documents?id=`: a document with its segments. */
+export const DocumentGetQuery = Type.Object({ id: Id });
+
+/** `GET /v2/documents/files`: XLIFF 1.2 (default) or the original format with targets merged. */
+export const DocumentDownloadQuery = Type.Object({
+  id: Id,
+  is_xliff: Type.Optional(Type.Boolean({ default: true })),
+});
+
+/** Our extension `DELETE /v2/documents?id=`. */
+export const DocumentDeleteResponse = Type.Object({ id: Id, deleted: Type.Boolean() });
+export type DocumentDeleteResponse = Static<typeof DocumentDeleteResponse>;

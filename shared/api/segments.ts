@@ -1,0 +1,103 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { EpochSeconds, Id, LanguageCode, Nullable } from './fields';
+
+/** Where a segment's current target came from (our extension). */
+export const TargetOrigin = Type.Union([
+  Type.Literal('file'),
+  Type.Literal('tm'),
+  Type.Literal('mt'),
+  Type.Literal('user'),
+]);
+export type TargetOrigin = Static<typeof TargetOrigin>;
+
+/** A segment (API.md 5, Segment, plus our extensions). */
+export const Segment = Type.Object({
+  id: Id,
+  created_at: EpochSeconds,
+  updated_at: EpochSeconds,
+  /** Null for a segment created with only a memory. */
+  document_id: Nullable(Id),
+  memory_id: Id,
+  source: Type.String(),
+  srclang: Type.String(),
+  /** Empty when untranslated. */
+  target: Type.String(),
+  trglang: Type.String(),
+  is_confirmed: Type.Boolean(),
+  is_reviewed: Type.Boolean(),
+  /** Our extension: 0-based position in its document (0 without a document). */
+  index: Type.Integer({ minimum: 0 }),
+  /** Our extension: score of the TM match the target came from (pretranslation or insert). */
+  match_score: Nullable(Type.Integer({ minimum: 0, maximum: 101 })),
+  /** Our extension: where the target came from; null when there is no target. */
+  target_origin: Nullable(TargetOrigin),
+  /** Our extension: the file's note for the segment (PO comments, XLIFF notes, JSON key). */
+  note: Nullable(Type.String()),
+  /** Our extension: the key for context (101) matches. */
+  context_key: Nullable(Type.String()),
+  /** Our extension: the memory unit written when the segment was confirmed. */
+  memory_unit_id: Nullable(Id),
+  /** Our extension: number of words of the source (as the TM tokenizer counts them). */
+  word_count: Type.Integer({ minimum: 0 }),
+});
+export type Segment = Static<typeof Segment>;
+
+/** `GET /v2/segments` answer with `include_comments=true` (comments come with issue 7). */
+export type SegmentWithComments = Segment & { comments: unknown[] };
+
+/** `POST /v2/segments` body (API.md 5, SegmentCreateParameters). */
+export const SegmentCreateParameters = Type.Object({
+  /** Required unless `document_id` is given (then the document's project's memory). */
+  memory_id: Type.Optional(Id),
+  document_id: Type.Optional(Id),
+  source: Type.String({ minLength: 1, maxLength: 50_000 }),
+  /** With a target the segment is confirmed and written into the memory. */
+  target: Type.Optional(Type.String({ maxLength: 50_000 })),
+  shouldApplySegmentation: Type.Optional(Type.Boolean()),
+  srcLang: Type.Optional(LanguageCode),
+});
+export type SegmentCreateParameters = Static<typeof SegmentCreateParameters>;
+
+export const SegmentGetQuery = Type.Object({
+  id: Id,
+  include_comments: Type.Optional(Type.Boolean()),
+});
+
+/** `PUT /v2/segments` body (API.md 5, SegmentUpdateParameters, plus our extensions). */
+export const SegmentUpdateParameters = Type.Object({
+  id: Id,
+  target: Type.String({ maxLength: 50_000 }),
+  /**
+   * Our extension: `false` saves the target as a draft (nothing written into the memory, the
+   * segment unconfirmed). Default true: confirmed, and the unit is written into the memory.
+   */
+  is_confirmed: Type.Optional(Type.Boolean()),
+  /** Our extension: the score of the TM match the translator inserted, kept with the segment. */
+  match_score: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 101 }))),
+});
+export type SegmentUpdateParameters = Static<typeof SegmentUpdateParameters>;
+
+export const SegmentDeleteResponse = Type.Object({ id: Id, deleted: Type.Boolean() });
+export type SegmentDeleteResponse = Static<typeof SegmentDeleteResponse>;
+
+/** `GET /segments/tag` (legacy path, also under `/2`). */
+export const SegmentTagQuery = Type.Object({
+  source_tagged: Type.String({ maxLength: 50_000 }),
+  target: Type.String({ maxLength: 50_000 }),
+  memory_id: Id,
+});
+export const TaggedSegment = Type.Object({
+  source_tagged: Type.String(),
+  target_tagged: Type.String(),
+});
+export type TaggedSegment = Static<typeof TaggedSegment>;
+
+/**
+ * `POST /segments/review/unlock`: the spec names the field `documentIds` though it holds segment
+ * ids; its curl example sends `segmentIds`. Either is accepted (at least one).
+ */
+export const SegmentUnlockBody = Type.Object({
+  documentIds: Type.Optional(Type.Array(Id, { maxItems: 100_000 })),
+  segmentIds: Type.Optional(Type.Array(Id, { maxItems: 100_000 })),
+});
+export type SegmentUnlockBody = Static<typeof SegmentUnlockBody>;
