@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { useState, type DragEvent } from 'react';
+import { FilePickerButton } from '../../components/FilePickerButton';
 import { UploadIcon } from '../files/icons';
 import { uploadDocument } from './document-uploads';
 import { useEditorStore, type UploadOptions } from './editor-store';
@@ -11,18 +12,11 @@ const hasFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files'
 /** Drop a file (or choose one) to add it to the project as a document, pretranslated or not. */
 export function DocumentUploadZone({ projectId }: { projectId: number }) {
   const queryClient = useQueryClient();
-  const picker = useRef<HTMLInputElement>(null);
   const [isDragging, setIsDragging] = useState(false);
   const options = useEditorStore((state) => state.uploadOptions);
   const setOptions = useEditorStore((state) => state.setUploadOptions);
   const start = (files: File[]) => {
     for (const file of files) void uploadDocument(queryClient, projectId, file, options);
-  };
-  const onPicked = (event: ChangeEvent<HTMLInputElement>) => {
-    const files = Array.from(event.target.files ?? []);
-    // Cleared so that picking the same file again still counts as a change.
-    event.target.value = '';
-    start(files);
   };
   const onDrag = (event: DragEvent<HTMLDivElement>) => {
     if (!hasFiles(event)) return;
@@ -51,25 +45,14 @@ export function DocumentUploadZone({ projectId }: { projectId: number }) {
           </p>
           <p className="muted">Plain text, XLIFF 1.2/2.0, PO or JSON.</p>
         </div>
-        <button
-          type="button"
-          className="button button-small"
-          onClick={() => picker.current?.click()}
-          data-testid="editor-upload-choose"
+        <FilePickerButton
+          onFiles={start}
+          accept={ACCEPT}
+          testId="editor-upload-choose"
+          inputTestId="editor-upload-picker"
         >
           Choose file…
-        </button>
-        <input
-          ref={picker}
-          type="file"
-          multiple
-          accept={ACCEPT}
-          className="visually-hidden"
-          tabIndex={-1}
-          aria-hidden="true"
-          onChange={onPicked}
-          data-testid="editor-upload-picker"
-        />
+        </FilePickerButton>
       </div>
       <div className="editor-upload-options" role="group" aria-label="Upload options">
         <label className="inline-field">

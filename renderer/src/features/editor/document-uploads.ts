@@ -5,7 +5,7 @@ import type { IpcError } from '../../../../shared/ipc/errors';
 import { getBridge } from '../../bridge';
 import { toIpcError } from '../../bridge/ipc-errors';
 import { projectQueries } from '../board/queries';
-import { newUploadId } from '../files/uploader';
+import { newUploadId, requestUploadCancel } from '../../bridge/upload-control';
 import type { UploadOptions } from './editor-store';
 import { editorQueries } from './queries';
 
@@ -38,6 +38,8 @@ export const useDocumentUploadStore = create<DocumentUploadStore>()((set) => ({
 }));
 
 const cancelRequested = new Set<string>();
+/** Uploads whose call has not returned yet. */
+const running = new Set<string>();
 
 /**
  * Uploads one file as a new document of the project: progress from `uploads:progress`, the
@@ -67,6 +69,7 @@ export async function uploadDocument(
       },
     ],
   }));
+  running.add(uploadId);
   const unsubscribe = getBridge().on('uploads:progress', (progress: UploadProgress) => {
     if (progress.uploadId !== uploadId) return;
     store.getState().patch(uploadId, {
@@ -98,6 +101,7 @@ export async function uploadDocument(
           : { state: 'failed', error: toIpcError(error) },
       );
   } finally {
+    running.delete(uploadId);
     unsubscribe();
     cancelRequested.delete(uploadId);
     void queryClient.invalidateQueries({ queryKey: projectQueries.all });
@@ -106,7 +110,5 @@ export async function uploadDocument(
 
 export async function cancelDocumentUpload(uploadId: string): Promise<void> {
   cancelRequested.add(uploadId);
-  await getBridge()
-    .uploads.cancel({ uploadId })
-    .catch(() => undefined);
+  await requestUploadCancel(uploadId, () => running.has(uploadId));
 }

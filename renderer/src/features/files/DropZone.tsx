@@ -1,4 +1,4 @@
-import { useRef, type ChangeEvent } from 'react';
+import { FilePickerButton } from '../../components/FilePickerButton';
 import { UploadIcon } from './icons';
 import { UploadOptionsFields } from './UploadOptionsFields';
 
@@ -9,13 +9,6 @@ interface DropZoneProps {
 
 /** Where files are dropped (the whole view takes them; this shows it) or picked. */
 export function DropZone({ isDragging, onFiles }: DropZoneProps) {
-  const picker = useRef<HTMLInputElement>(null);
-  const onPicked = (event: ChangeEvent<HTMLInputElement>) => {
-    const files = Array.from(event.target.files ?? []);
-    // Cleared so that picking the same file again still counts as a change.
-    event.target.value = '';
-    if (files.length) onFiles(files);
-  };
   return (
     <div
       className={isDragging ? 'drop-zone drop-zone-active' : 'drop-zone'}
@@ -30,24 +23,14 @@ export function DropZone({ isDragging, onFiles }: DropZoneProps) {
           </p>
           <p className="drop-zone-help">Any number at once; three upload at a time.</p>
         </div>
-        <button
-          type="button"
+        <FilePickerButton
+          onFiles={onFiles}
           className="button button-primary drop-zone-choose"
-          onClick={() => picker.current?.click()}
-          data-testid="choose-files"
+          testId="choose-files"
+          inputTestId="file-picker"
         >
           Choose files…
-        </button>
-        <input
-          ref={picker}
-          type="file"
-          multiple
-          className="visually-hidden"
-          tabIndex={-1}
-          aria-hidden="true"
-          onChange={onPicked}
-          data-testid="file-picker"
-        />
+        </FilePickerButton>
       </div>
       <UploadOptionsFields />
     </div>

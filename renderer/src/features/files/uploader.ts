@@ -2,23 +2,12 @@ import type { SourceFile } from '../../../../shared/api/files';
 import type { UploadProgress } from '../../../../shared/ipc/contract';
 import { getBridge } from '../../bridge';
 import { toIpcError } from '../../bridge/ipc-errors';
+import { newUploadId, requestUploadCancel } from '../../bridge/upload-control';
 import type { UploadOptions } from './files-store';
 import { findUpload, useUploadStore, type UploadItem } from './upload-store';
 
 /** Uploads that run at once; the rest wait their turn. More only split the same bandwidth. */
 export const MAX_CONCURRENT_UPLOADS = 3;
-// The host knows an upload only once its request has arrived: a cancel asked earlier is repeated.
-const CANCEL_RETRY_MS = 250;
-const CANCEL_ATTEMPTS = 40;
-
-/** `uploadId`: 32 hex characters (crypto.randomUUID needs a secure context; this does not). */
-export function newUploadId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 export interface Uploader {
   enqueue: (files: readonly File[], options: UploadOptions) => void;
   cancel: (key: string) => Promise<void>;
@@ -138,22 +127,12 @@ export function createUploader(onStored: (file: SourceFile) => void): Uploader {
       if (!item || !control) return;
       control.isCancelRequested = true;
       store().patch(key, { isCancelling: true });
-      for (let tries = 0; tries < CANCEL_ATTEMPTS && running.has(item.uploadId); tries += 1) {
-        try {
-          const { cancelled } = await getBridge().uploads.cancel({ uploadId: item.uploadId });
-          if (cancelled) {
-            // The host has stopped sending. A browser may still be pushing the rest of the body
-            // into the void before its call returns; the row and the slot need not wait for it.
-            if (attempt(item)?.state === 'uploading') {
-              store().patch(key, { state: 'cancelled', isCancelling: false });
-              pump();
-            }
-            return;
-          }
-        } catch {
-          // The upload's own answer says how it ended.
-        }
-        await delay(CANCEL_RETRY_MS);
+      const stopped = await requestUploadCancel(item.uploadId, () => running.has(item.uploadId));
+      // The host has stopped sending. A browser may still be pushing the rest of the body into
+      // the void before its call returns; the row and the slot need not wait for it.
+      if (stopped && attempt(item)?.state === 'uploading') {
+        store().patch(key, { state: 'cancelled', isCancelling: false });
+        pump();
       }
     },
 

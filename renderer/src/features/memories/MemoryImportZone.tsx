@@ -1,5 +1,5 @@
-import { useRef, type ChangeEvent } from 'react';
 import type { Memory } from '../../../../shared/api/memories';
+import { FilePickerButton } from '../../components/FilePickerButton';
 import { UploadIcon } from '../files/icons';
 import { useMemoriesStore } from './memories-store';
 import './imports.css';
@@ -14,15 +14,8 @@ const ACCEPT = '.tmx,.xlf,.xliff,.sdlxliff,.csv,.tsv,.txt,.tbx';
 
 /** Where a file is dropped (the whole pane takes it; this shows it) or picked, and how it is read. */
 export function MemoryImportZone({ memory, isDragging, onFiles }: MemoryImportZoneProps) {
-  const picker = useRef<HTMLInputElement>(null);
   const options = useMemoriesStore((state) => state.importOptions);
   const setOptions = useMemoriesStore((state) => state.setImportOptions);
-  const onPicked = (event: ChangeEvent<HTMLInputElement>) => {
-    const files = Array.from(event.target.files ?? []);
-    // Cleared so that picking the same file again still counts as a change.
-    event.target.value = '';
-    if (files.length) onFiles(files);
-  };
   return (
     <div
       className={isDragging ? 'memory-drop-zone memory-drop-zone-active' : 'memory-drop-zone'}
@@ -40,25 +33,14 @@ export function MemoryImportZone({ memory, isDragging, onFiles }: MemoryImportZo
             CSV with a “term” column.
           </p>
         </div>
-        <button
-          type="button"
-          className="button button-small"
-          onClick={() => picker.current?.click()}
-          data-testid="memory-import-choose"
+        <FilePickerButton
+          onFiles={onFiles}
+          accept={ACCEPT}
+          testId="memory-import-choose"
+          inputTestId="memory-import-picker"
         >
           Choose file…
-        </button>
-        <input
-          ref={picker}
-          type="file"
-          multiple
-          accept={ACCEPT}
-          className="visually-hidden"
-          tabIndex={-1}
-          aria-hidden="true"
-          onChange={onPicked}
-          data-testid="memory-import-picker"
-        />
+        </FilePickerButton>
       </div>
       <div className="memory-import-options" role="group" aria-label="Import options">
         <label className="memory-import-option">

@@ -4,7 +4,7 @@ import type { UploadProgress } from '../../../../shared/ipc/contract';
 import type { IpcError } from '../../../../shared/ipc/errors';
 import { getBridge } from '../../bridge';
 import { toIpcError } from '../../bridge/ipc-errors';
-import { newUploadId } from '../files/uploader';
+import { newUploadId, requestUploadCancel } from '../../bridge/upload-control';
 import { findImport, isImportActive, useImportStore, type ImportItem } from './import-store';
 import type { ImportOptions } from './memories-store';
 import { memoryQueries } from './queries';
@@ -12,9 +12,6 @@ import { memoryQueries } from './queries';
 const POLL_MS = 1000;
 // A dropped connection while waiting is retried; this many failures in a row end the wait.
 const MAX_POLL_FAILURES = 5;
-// The host knows an upload only once its request has arrived: a cancel asked earlier is repeated.
-const CANCEL_RETRY_MS = 250;
-const CANCEL_ATTEMPTS = 40;
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -200,22 +197,12 @@ export function createImporter(queryClient: QueryClient): Importer {
       if (!item || !control) return;
       control.isCancelRequested = true;
       store().patch(key, { isCancelling: true });
-      for (let tries = 0; tries < CANCEL_ATTEMPTS && running.has(item.uploadId); tries += 1) {
-        try {
-          const { cancelled } = await getBridge().uploads.cancel({ uploadId: item.uploadId });
-          if (cancelled) {
-            // The host has stopped sending; the row and the memory's turn need not wait for the
-            // call to unwind.
-            if (attempt(item)?.state === 'uploading') {
-              store().patch(key, { state: 'cancelled', isCancelling: false });
-              pump();
-            }
-            return;
-          }
-        } catch {
-          // The import's own answer says how it ended.
-        }
-        await delay(CANCEL_RETRY_MS);
+      const stopped = await requestUploadCancel(item.uploadId, () => running.has(item.uploadId));
+      // The host has stopped sending; the row and the memory's turn need not wait for the call
+      // to unwind.
+      if (stopped && attempt(item)?.state === 'uploading') {
+        store().patch(key, { state: 'cancelled', isCancelling: false });
+        pump();
       }
     },
 
