@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { LanguagesResponse } from '../shared/api/languages';
+import { createCommentService } from './comments/comment-service';
 import { registerDocuments } from './documents/register';
 import { registerFiles, type WorkOptions } from './files/register';
 import { registerAuth } from './http/auth';
@@ -14,6 +15,7 @@ import { registerMemories } from './memories/register';
 import type { TmEngine } from './memories/registry';
 import { apertiumLanguages } from './mt/apertium-pairs';
 import type { MtEngine } from './mt/engine';
+import { commentsRoutes } from './routes/comments';
 import { healthRoutes } from './routes/health';
 import { languagesRoutes } from './routes/languages';
 import { projectsRoutes } from './routes/projects';
@@ -79,6 +81,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const files = await registerFiles(app, options);
   await registerMemories(app, { db: options.db, ...files, version, engine: options.tmEngine });
   await registerDocuments(app, { db: options.db, work: files.work });
+  await app.register(commentsRoutes, { comments: createCommentService(options.db) });
   await app.register(translateRoutes, { db: options.db, tm: app.tm, mt: app.mt });
   await app.register(termbaseHitsRoutes, { db: options.db });
   return app;

@@ -8,6 +8,22 @@ const TEXTS = path.join(import.meta.dirname, '..', 'fixtures', 'texts');
 /** A CSS attribute selector for an exact value (names may hold quotes or spaces). */
 const attribute = (name: string, value: string) => `[${name}=${JSON.stringify(value)}]`;
 
+interface TextNodeLike {
+  textContent: string | null;
+}
+
+/** What `selectInSource` uses in the page (the e2e code compiles without the DOM library). */
+interface SelectionGlobals {
+  document: {
+    createTreeWalker(root: unknown, whatToShow: number): { nextNode(): TextNodeLike | null };
+    createRange(): {
+      setStart(node: TextNodeLike, offset: number): void;
+      setEnd(node: TextNodeLike, offset: number): void;
+    };
+  };
+  getSelection(): { removeAllRanges(): void; addRange(range: unknown): void } | null;
+}
+
 export type Pretranslate = 'none' | 'TM' | 'TM+MT';
 
 /** The Editor view: a project's documents, and an open document's segments and matches. */
@@ -33,6 +49,15 @@ export class EditorPage {
   readonly qa: Locator;
   readonly alert: Locator;
   readonly keyboardHelp: Locator;
+  readonly thread: Locator;
+  readonly comments: Locator;
+  readonly reply: Locator;
+  readonly replyQuote: Locator;
+  readonly replyError: Locator;
+  readonly selectionComment: Locator;
+  readonly unresolvedThreads: Locator;
+  readonly unresolvedOnly: Locator;
+  readonly filterEmpty: Locator;
 
   constructor(readonly page: Page) {
     this.shell = new AppShell(page);
@@ -56,6 +81,15 @@ export class EditorPage {
     this.qa = page.getByTestId('editor-qa');
     this.alert = page.getByTestId('editor-alert');
     this.keyboardHelp = page.getByTestId('editor-keyboard-help');
+    this.thread = page.getByTestId('comment-thread');
+    this.comments = this.thread.getByTestId('comment');
+    this.reply = this.thread.getByTestId('comment-reply-text');
+    this.replyQuote = this.thread.getByTestId('comment-reply-quote');
+    this.replyError = this.thread.getByTestId('comment-reply-error');
+    this.selectionComment = page.getByTestId('selection-comment');
+    this.unresolvedThreads = page.getByTestId('editor-unresolved-threads');
+    this.unresolvedOnly = page.getByTestId('filter-unresolved-comments');
+    this.filterEmpty = page.getByTestId('segment-grid-filter-empty');
   }
 
   /** The sample text `e2e/fixtures/texts/<name>`. */
@@ -115,5 +149,45 @@ export class EditorPage {
 
   async next(): Promise<void> {
     await this.target.press('Alt+ArrowDown');
+  }
+
+  /** Segment `number`'s comment badge. */
+  commentBadge(number: number): Locator {
+    return this.segment(number).getByTestId('segment-comments');
+  }
+
+  /** The comment in the active thread whose text contains `text`. */
+  comment(text: string): Locator {
+    return this.comments.filter({ has: this.page.getByTestId('comment-text').getByText(text) });
+  }
+
+  /** Writes in the active segment's reply box and sends it with Enter. */
+  async sendComment(text: string): Promise<void> {
+    await this.reply.fill(text);
+    await this.reply.press('Enter');
+    await expect(this.comment(text)).toBeVisible();
+    await expect(this.reply).toHaveValue('');
+  }
+
+  /** Selects `text` inside segment `number`'s source, as a drag of the mouse would. */
+  async selectInSource(number: number, text: string): Promise<void> {
+    const source = this.segment(number).getByTestId('segment-source');
+    await source.evaluate((element, wanted) => {
+      const { document, getSelection } = globalThis as unknown as SelectionGlobals;
+      // NodeFilter.SHOW_TEXT
+      const walker = document.createTreeWalker(element, 4);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const at = node.textContent?.indexOf(wanted) ?? -1;
+        if (at < 0) continue;
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + wanted.length);
+        const selection = getSelection();
+        selection?.removeAllRanges();
+        selection?.addRange(range);
+        return;
+      }
+      throw new Error(`"${wanted}" is not in the source`);
+    }, text);
   }
 }

@@ -4,6 +4,7 @@ import { createConnection, type Connection } from './connection';
 import type { ConnectionSettingsStore } from './connection-settings';
 import { createGateway, type Gateway } from './gateway/gateway';
 import { appHandlers } from './ipc/app';
+import { commentHandlers } from './ipc/comments';
 import { documentHandlers } from './ipc/documents';
 import { fileHandlers } from './ipc/files';
 import { languageHandlers } from './ipc/languages';
@@ -69,6 +70,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     ...fileHandlers({ gateway, uploads, deliverDownload }),
     ...documentHandlers({ gateway, uploads, deliverDownload }),
     ...segmentHandlers(gateway),
+    ...commentHandlers(gateway),
     ...uploadHandlers(uploads),
   };
   return {

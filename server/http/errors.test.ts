@@ -10,6 +10,7 @@ beforeAll(async () => {
   const body = Type.Object({
     name: Type.String(),
     state: Type.Optional(Type.Union([Type.Literal('backlog'), Type.Literal('done')])),
+    flag: Type.Optional(Type.Union([Type.Boolean(), Type.Literal('true'), Type.Literal('false')])),
   });
   const querystring = Type.Object({ id: Type.Integer() });
   t.app.post('/test/echo', { schema: { body, querystring } }, async (request) => request.body);
@@ -60,6 +61,9 @@ describe('error shape', () => {
     expect((await post('{}')).json()).toEqual({ message: 'body field name: is required' });
     expect((await post('{"name":"a","state":"nope"}')).json()).toEqual({
       message: 'body field state: must be one of backlog, done',
+    });
+    expect((await post('{"name":"a","flag":"yes"}')).json()).toEqual({
+      message: 'body field flag: must be boolean or one of true, false',
     });
     const query = await post('{"name":"a"}', {}, '/test/echo?id=abc');
     expect(query.json()).toEqual({ message: 'query parameter id: must be integer' });

@@ -37,12 +37,18 @@ function describeAlternatives(issue: ValidationIssue, branchIssues: ValidationIs
   if (branches.length > 0 && branches.every((branch) => 'const' in branch)) {
     return `must be one of ${branches.map((branch) => String(branch.const)).join(', ')}`;
   }
-  const nullBranch = branches.findIndex((branch) => branch.type === 'null');
-  const nullPath = `${issue.schemaPath}/${nullBranch}/`;
+  // Constants and null are named as values; the other branches say what they wanted.
+  const named = branches.flatMap((branch, i) =>
+    'const' in branch || branch.type === 'null' ? [i] : [],
+  );
+  const isNamed = (branch: ValidationIssue) =>
+    named.some((i) => branch.schemaPath?.startsWith(`${issue.schemaPath}/${i}/`));
   const messages = branchIssues
-    .filter((branch) => nullBranch < 0 || !branch.schemaPath?.startsWith(nullPath))
+    .filter((branch) => !isNamed(branch))
     .map((branch) => describeIssue(branch));
-  if (nullBranch >= 0) messages.push('null');
+  const constants = branches.filter((branch) => 'const' in branch).map((b) => String(b.const));
+  if (constants.length > 0) messages.push(`one of ${constants.join(', ')}`);
+  if (branches.some((branch) => branch.type === 'null')) messages.push('null');
   return messages.length > 0 ? messages.join(' or ') : (issue.message ?? 'is invalid');
 }
 

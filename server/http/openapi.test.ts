@@ -47,6 +47,9 @@ describe('GET /openapi.json', () => {
     const memory404 = doc.paths['/v2/memories'].get.responses['404'];
     expect(memory404.content['application/json'].schema.$ref).toBe('#/components/schemas/Error');
     expect(doc.paths['/v2/memories'].delete.responses['409']).toBeDefined();
+    expect(Object.keys(doc.paths['/2/comments']).sort()).toEqual(['delete', 'get', 'post', 'put']);
+    expect(doc.paths['/2/comments'].post.responses['201']).toBeDefined();
+    expect(doc.paths['/2/comments/thread'].put.responses['200']).toBeDefined();
     expect(doc.paths['/openapi.json']).toBeUndefined();
   });
 });

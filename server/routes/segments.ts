@@ -11,10 +11,12 @@ import {
   TaggedSegment,
   type SegmentWithComments,
 } from '../../shared/api/segments';
+import { Comment } from '../../shared/api/comments';
 import { Id } from '../../shared/api/fields';
 import { segmentNotFound, type SegmentWrites } from '../documents/segment-writes';
 import { tagTarget } from '../documents/tag-target';
 import { badRequest, notFound } from '../http/http-error';
+import { createCommentStore } from '../store/comments';
 import type { Database } from '../store/db';
 import type { SegmentStore } from '../store/segments';
 
@@ -37,6 +39,7 @@ const LEGACY_BASES = ['', '/2'];
  */
 export const segmentsRoutes: FastifyPluginAsync<SegmentsRoutesOptions> = async (app, options) => {
   const { db, segments, writes } = options;
+  const comments = createCommentStore(db);
   const memoryExists = db.prepare<[number, number], { id: number }>(
     'SELECT id FROM memories WHERE id = ? AND org_id = ?',
   );
@@ -67,13 +70,14 @@ export const segmentsRoutes: FastifyPluginAsync<SegmentsRoutesOptions> = async (
     {
       schema: {
         summary: 'A segment',
+        description: 'With `include_comments=true`, also its comments, oldest first.',
         tags,
         operationId: 'getSegment',
         querystring: SegmentGetQuery,
         response: {
           200: Type.Composite([
             Segment,
-            Type.Object({ comments: Type.Optional(Type.Array(Type.Unknown())) }),
+            Type.Object({ comments: Type.Optional(Type.Array(Comment)) }),
           ]),
           404: ErrorRef,
         },
@@ -83,8 +87,8 @@ export const segmentsRoutes: FastifyPluginAsync<SegmentsRoutesOptions> = async (
       const query = request.query as Static<typeof SegmentGetQuery>;
       const segment = segments.get(request.auth.orgId, query.id);
       if (!segment) throw segmentNotFound(query.id);
-      // Comments come with their own issue; the field is there for clients that ask.
-      return query.include_comments ? { ...segment, comments: [] } : segment;
+      if (!query.include_comments) return segment;
+      return { ...segment, comments: comments.listBySegment(segment.id, request.auth.userId) };
     },
   );
 

@@ -48,7 +48,7 @@ type WireRow = Omit<Segment, 'is_confirmed' | 'is_reviewed'> & {
 
 const WIRE_COLUMNS = `s.id, s.created_at, s.updated_at, s.document_id, s.memory_id, s.source,
   m.srclang, s.target, m.trglang, s.is_confirmed, s.is_reviewed, s.idx AS "index", s.match_score,
-  s.target_origin, s.note, s.context_key, s.memory_unit_id, s.word_count`;
+  s.target_origin, s.note, s.context_key, s.memory_unit_id, s.word_count, s.revision`;
 
 const toWire = (row: WireRow): Segment => ({
   ...row,

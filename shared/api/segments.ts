@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import type { Comment } from './comments';
 import { EpochSeconds, Id, LanguageCode, Nullable } from './fields';
 
 /** Where a segment's current target came from (our extension). */
@@ -39,11 +40,16 @@ export const Segment = Type.Object({
   memory_unit_id: Nullable(Id),
   /** Our extension: number of words of the source (as the TM tokenizer counts them). */
   word_count: Type.Integer({ minimum: 0 }),
+  /**
+   * Our extension: counts the target's changes from 1 (a comment's `segment_revision_id` says
+   * which one it was made on).
+   */
+  revision: Type.Integer({ minimum: 1 }),
 });
 export type Segment = Static<typeof Segment>;
 
-/** `GET /v2/segments` answer with `include_comments=true` (comments come with issue 7). */
-export type SegmentWithComments = Segment & { comments: unknown[] };
+/** `GET /v2/segments` answer with `include_comments=true`: the comments oldest first. */
+export type SegmentWithComments = Segment & { comments: Comment[] };
 
 /** `POST /v2/segments` body (API.md 5, SegmentCreateParameters). */
 export const SegmentCreateParameters = Type.Object({

@@ -2,6 +2,13 @@ import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox
 import { Id } from '../api/fields';
 import { FileCategory, LabelName, type FileDeleteResponse, type SourceFile } from '../api/files';
 import {
+  Annotation,
+  MAX_COMMENT_TEXT,
+  type Comment,
+  type CommentDeleteResponse,
+  type DocumentComments,
+} from '../api/comments';
+import {
   DocumentDownloadQuery,
   Pretranslate,
   type DocumentDeleteResponse,
@@ -59,6 +66,7 @@ const closed = <T extends TObject>(schema: T) =>
   Type.Object(schema.properties, { additionalProperties: false }) as unknown as T;
 const ById = Type.Object({ id: Id }, { additionalProperties: false });
 const UploadId = Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$' });
+const CommentText = Type.String({ minLength: 1, maxLength: MAX_COMMENT_TEXT, pattern: '\\S' });
 const FileLabel = Type.Object({ id: Id, name: LabelName }, { additionalProperties: false });
 
 /** Where a download went: a path the user chose (desktop) or the browser's own download. */
@@ -182,6 +190,44 @@ export const contract = {
   'translate:segment': channel<TranslationList>()(closed(TranslateSegmentBody)),
   /** Termbase entries found in a text (our `GET /v2/memories/termbase/hits` extension). */
   'memories:term-hits': channel<TermHit[]>()(closed(TermHitsQuery)),
+  /** A document's comments by segment id, oldest first (`GET /2/comments`). */
+  'comments:list': channel<DocumentComments>()(
+    Type.Object({ document_id: Id }, { additionalProperties: false }),
+  ),
+  'comments:create': channel<Comment>()(
+    Type.Object(
+      {
+        document_id: Id,
+        segment_id: Id,
+        text: CommentText,
+        annotations: Type.Optional(Type.Array(Annotation, { maxItems: 20 })),
+      },
+      { additionalProperties: false },
+    ),
+  ),
+  /** Only the fields present change; only the author may change the text. */
+  'comments:update': channel<Comment>()(
+    Type.Object(
+      {
+        comment_id: Id,
+        document_id: Id,
+        text: Type.Optional(CommentText),
+        annotations: Type.Optional(Type.Array(Annotation, { maxItems: 20 })),
+        is_resolved: Type.Optional(Type.Boolean()),
+      },
+      { additionalProperties: false },
+    ),
+  ),
+  'comments:delete': channel<CommentDeleteResponse>()(
+    Type.Object({ comment_id: Id }, { additionalProperties: false }),
+  ),
+  /** Resolves or reopens every comment of a segment; answers the thread. */
+  'comments:resolve-thread': channel<Comment[]>()(
+    Type.Object(
+      { document_id: Id, segment_id: Id, is_resolved: Type.Boolean() },
+      { additionalProperties: false },
+    ),
+  ),
 } satisfies Record<string, ChannelDef<TSchema, unknown>>;
 
 export type Contract = typeof contract;

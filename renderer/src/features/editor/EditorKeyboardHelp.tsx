@@ -22,6 +22,14 @@ export function EditorKeyboardHelp() {
         <li>
           <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>S</kbd> copies the source into the target
         </li>
+        <li>
+          <kbd>Ctrl</kbd>+<kbd>Alt</kbd>+<kbd>M</kbd> comments on the segment, quoting the text
+          selected in its source or target
+        </li>
+        <li>
+          In a comment, <kbd>Enter</kbd> sends and <kbd>Shift</kbd>+<kbd>Enter</kbd> starts a new
+          line
+        </li>
       </ul>
     </section>
   );

@@ -1,9 +1,11 @@
-import { memo } from 'react';
+import { memo, useRef } from 'react';
 import type { Segment } from '../../../../shared/api/segments';
 import { ScoreChip } from '../../components/ScoreChip';
 import { TaggedText } from '../../components/TaggedText';
+import { CommentBadge } from './CommentBadge';
 import { useEditorStore } from './editor-store';
 import { segmentStatus, STATUS_LABELS } from './segments';
+import { SelectionCommentButton } from './SelectionCommentButton';
 import { SourceText } from './SourceText';
 import { TargetEditor } from './TargetEditor';
 
@@ -14,10 +16,13 @@ interface SegmentRowProps {
   srclang: string;
   trglang: string;
   highlights?: readonly (readonly [number, number])[];
+  /** Comments on the segment, and how many of them are unresolved. */
+  commentCount: number;
+  unresolvedComments: number;
   onActivate: (index: number) => void;
 }
 
-/** One segment: number, source, target (editable when active), status and match score. */
+/** One segment: number, source, target (editable when active), status, match score, comments. */
 export const SegmentRow = memo(function SegmentRow({
   segment,
   index,
@@ -25,8 +30,11 @@ export const SegmentRow = memo(function SegmentRow({
   srclang,
   trglang,
   highlights,
+  commentCount,
+  unresolvedComments,
   onActivate,
 }: SegmentRowProps) {
+  const sourceRef = useRef<HTMLParagraphElement>(null);
   const draftText = useEditorStore((state) => state.drafts[segment.id]?.text);
   const warnings = useEditorStore((state) => state.qaBySegment[segment.id]);
   const status = segmentStatus(segment);
@@ -46,9 +54,19 @@ export const SegmentRow = memo(function SegmentRow({
       <span className="segment-number" data-testid="segment-number">
         {number}
       </span>
-      <p className="segment-source" lang={srclang} data-testid="segment-source">
-        <SourceText text={segment.source} highlights={isActive ? highlights : undefined} />
-      </p>
+      <div className="segment-source-cell">
+        {/* Focusable when active, so a selection made with the mouse keeps the editor's keys. */}
+        <p
+          ref={sourceRef}
+          className="segment-source"
+          lang={srclang}
+          tabIndex={isActive ? -1 : undefined}
+          data-testid="segment-source"
+        >
+          <SourceText text={segment.source} highlights={isActive ? highlights : undefined} />
+        </p>
+        {isActive ? <SelectionCommentButton sourceRef={sourceRef} segmentId={segment.id} /> : null}
+      </div>
       <div className="segment-target" data-testid="segment-target">
         {isActive ? (
           <TargetEditor segment={segment} number={number} trglang={trglang} />
@@ -78,6 +96,9 @@ export const SegmentRow = memo(function SegmentRow({
           >
             ⚠<span className="visually-hidden">{warnings.length} QA warnings</span>
           </span>
+        ) : null}
+        {commentCount > 0 ? (
+          <CommentBadge summary={{ count: commentCount, unresolved: unresolvedComments }} />
         ) : null}
       </div>
     </div>

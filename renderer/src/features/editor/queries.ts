@@ -4,6 +4,8 @@ import { getBridge } from '../../bridge';
 
 // Pretranslation runs in the background; the document is read again until it ends.
 const PRETRANSLATION_POLL_MS = 1000;
+// Reviewers comment from other machines; their threads show up within this.
+const COMMENTS_POLL_MS = 30_000;
 
 export interface SegmentLookup {
   memoryId: number;
@@ -28,6 +30,13 @@ export const editorQueries = {
       queryFn: () =>
         getBridge().translate.segment({ memory_id: memoryId, source, segment_id: segmentId }),
       staleTime: 60_000,
+    }),
+  /** A document's comment threads by segment id; other reviewers' comments arrive on refetch. */
+  comments: (documentId: number) =>
+    queryOptions({
+      queryKey: ['comments', documentId] as const,
+      queryFn: () => getBridge().comments.list({ document_id: documentId }),
+      refetchInterval: COMMENTS_POLL_MS,
     }),
   termHits: (memoryId: number, source: string) =>
     queryOptions({
