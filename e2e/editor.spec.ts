@@ -151,3 +151,39 @@ test('a document of 10,000 segments opens with only the rows in view rendered', 
   await editor.target.press('Alt+ArrowUp');
   await editor.expectActive(9_999);
 });
+
+test('a document pretranslated from the memory then MT opens with its matches and MT marked', async ({
+  page,
+  webHost,
+}) => {
+  test.setTimeout(120_000);
+  const memories = new MemoriesPage(page);
+  await memories.shell.open(webHost.url);
+  await memories.shell.expectEmbeddedRunning();
+  await memories.open();
+  await memories.createMemory(LEASE);
+  await memories.dropFiles([tmx]);
+  expect(await memories.expectImportDone(tmx.name)).toBe('Added 4 units.');
+
+  const board = new BoardPage(page);
+  await board.shell.goTo('board');
+  await board.waitUntilReady();
+  await board.createProject({ name: 'Lease pretranslated', memoryLabel: 'Tenancy (en → es)' });
+  await (
+    await board.openCardMenu('Lease pretranslated')
+  )
+    .getByTestId('card-menu-open-editor')
+    .click();
+
+  const editor = new EditorPage(page);
+  await editor.upload(text, 'TM+MT');
+  await editor.openDocument(text.name);
+  // Pretranslation ends on its own; the grid then shows every target as a draft.
+  await expect(page.getByTestId('editor-pretranslating')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByTestId('editor-pretranslation-error')).toHaveCount(0);
+  await expect(editor.segment(1).getByTestId('segment-match-score')).toContainText('92%');
+  await expect(editor.segment(1).getByTestId('segment-status')).toContainText('Draft');
+  await expect(editor.segment(2).getByTestId('segment-mt')).toBeVisible();
+  await expect(editor.segment(2)).toContainText('cocina');
+  await expect(editor.progress).toContainText('0 of');
+});

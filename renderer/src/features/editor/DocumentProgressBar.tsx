@@ -36,7 +36,7 @@ export function DocumentProgressBar({ document }: { document: DocumentWithSegmen
       ) : null}
       {document.pretranslation_error ? (
         <p className="field-error" data-testid="editor-pretranslation-error">
-          Pretranslation failed: {document.pretranslation_error}
+          {document.pretranslation_error}
         </p>
       ) : null}
     </div>

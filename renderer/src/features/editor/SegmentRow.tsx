@@ -87,6 +87,10 @@ export const SegmentRow = memo(function SegmentRow({
         </span>
         {segment.match_score !== null ? (
           <ScoreChip score={segment.match_score} testId="segment-match-score" />
+        ) : segment.target_origin === 'mt' ? (
+          <span className="segment-mt-chip" title="Machine translation" data-testid="segment-mt">
+            MT<span className="visually-hidden"> (machine translation)</span>
+          </span>
         ) : null}
         {warnings?.length ? (
           <span
