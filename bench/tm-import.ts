@@ -1,9 +1,12 @@
 /**
  * The 1M-unit TMX import, end to end, as a user runs it: a real server (`server/main.ts`, in its
- * own process so its memory is its own) on 127.0.0.1 with a fresh data folder, `POST /v2/memories` then `POST /v2/memories/import` with
- * the TMX streamed from disk, and `GET /v2/memories?id=` polled until `is_processing` is false
- * (the units are committed in SQLite by then). Then the first `GET /v2/memories/query`, which
- * builds the memory's index from SQLite (what a restart costs), and a second one.
+ * own process so its memory is its own) on 127.0.0.1 with a fresh data folder,
+ * `POST /v2/memories` then `POST /v2/memories/import` with the TMX streamed from disk, and
+ * `GET /v2/memories?id=` polled until `is_processing` is false (the units are committed in SQLite
+ * by then; the index then loads in the background). Then the first `GET /v2/memories/query`.
+ * Then a restart: the server stopped and started on the same folder, the first query (which
+ * loads the index from SQLite, in slices) timed, and `GET /health` polled meanwhile to show how
+ * long other requests wait while a million units load.
  */
 import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,9 +22,13 @@ export interface ImportFigures {
   processMs: number;
   totalMs: number;
   units: number;
-  /** The first query after the import: builds the index from SQLite. */
+  /** The first query after the import (the index loads in the background from the commit on). */
   firstQueryMs: number;
   secondQueryMs: number;
+  /** After a restart: the first query, which loads the index from SQLite. */
+  restartQueryMs: number;
+  /** `GET /health` answers during that load: how many, and the slowest. */
+  healthDuringLoad: { count: number; maxMs: number; p50Ms: number };
   /** The server process's peak resident memory (VmHWM). */
   peakRssMiB: number;
 }
@@ -96,7 +103,7 @@ export async function waitUntilImported(
 /** Imports the TMX at `path` (en to es) into a new memory of a new server; prints each step. */
 export async function benchTmxImport(path: string, query: string): Promise<ImportFigures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'wb-bench-import-'));
-  const server = await startServerProcess(dataDir, KEY);
+  let server = await startServerProcess(dataDir, KEY);
   try {
     const memoryId = await createBenchMemory(server.url, KEY);
     const t0 = performance.now();
@@ -111,6 +118,27 @@ export async function benchTmxImport(path: string, query: string): Promise<Impor
     t = performance.now();
     await callApi(server.url, KEY, ask);
     const secondQueryMs = performance.now() - t;
+    const peakRss = peakRssMiB(server.child.pid!);
+
+    await stopServerProcess(server);
+    server = await startServerProcess(dataDir, KEY);
+    const restarted = server;
+    let loading = true;
+    const healthMs: number[] = [];
+    const poller = (async () => {
+      while (loading) {
+        const started = performance.now();
+        await fetch(`${restarted.url}/health`).then((response) => response.arrayBuffer());
+        healthMs.push(performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    })();
+    t = performance.now();
+    await callApi(server.url, KEY, ask);
+    const restartQueryMs = performance.now() - t;
+    loading = false;
+    await poller;
+    healthMs.sort((a, b) => a - b);
     return {
       uploadMs: uploaded - t0,
       processMs: done - uploaded,
@@ -118,7 +146,13 @@ export async function benchTmxImport(path: string, query: string): Promise<Impor
       units,
       firstQueryMs,
       secondQueryMs,
-      peakRssMiB: peakRssMiB(server.child.pid!),
+      restartQueryMs,
+      healthDuringLoad: {
+        count: healthMs.length,
+        maxMs: healthMs[healthMs.length - 1] ?? Number.NaN,
+        p50Ms: healthMs[(healthMs.length - 1) >> 1] ?? Number.NaN,
+      },
+      peakRssMiB: peakRss,
     };
   } finally {
     await stopServerProcess(server);

@@ -146,6 +146,8 @@ export function registerPretranslation(queue: WorkQueue, deps: PretranslateDeps)
       const doc = documentOf.get(documentId);
       if (!doc || doc.pretranslate_mode === null) return;
       markRunning.run(nowSeconds(), doc.id);
+      // A large memory loads in slices rather than in one long pause of the server.
+      await tm.ready(doc.org_id, doc.memory_id);
       let mt = doc.pretranslate_mode === 'TM+MT' ? await mtFor(doc) : null;
       const pair = { source: primaryLanguage(doc.srclang), target: primaryLanguage(doc.trglang) };
       let cursor = doc.pretranslate_cursor;

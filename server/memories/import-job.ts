@@ -238,7 +238,9 @@ export function registerMemoryImport(
           },
         );
         if (sha256) blobs.release(sha256);
-        if (applied) tm.appendCommitted(memory.id, applied.afterId);
+        // The index follows in the background (it is about to be searched); a load that fails
+        // is tried again by the next search.
+        if (applied) tm.appendCommitted(memory.id, applied.afterId).catch(() => undefined);
       } finally {
         staging.discard();
       }

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { TranslationMemoryEntry } from '../../shared/api/tm';
 import { createTmIndex, restoreInlineCodes, type TmIndex } from '../tm';
 import type { Database } from '../store/db';
@@ -41,6 +42,9 @@ export interface UnitWriter {
   remove(memoryId: number, unitId: number): boolean;
 }
 
+/** Rows read per slice while an index loads (about 20 ms); other requests run between slices. */
+export const LOAD_SLICE = 5_000;
+
 export const DEFAULT_MATCHES = 10;
 export const DEFAULT_THRESHOLD = 50;
 
@@ -61,8 +65,12 @@ const toIndexUnit = (row: IndexRow) => ({
 /**
  * The translation memories' fuzzy indexes, one per memory, kept in step with SQLite.
  *
- * - An index is built on first use from the memory's rows (one synchronous pass over a
- *   streamed statement, so it is a consistent snapshot); `drop` forgets it.
+ * - An index is loaded on first use from the memory's rows. `ready` loads it a slice of rows at
+ *   a time, so the server goes on answering while a million units load (seconds); a synchronous
+ *   caller (`indexOf`, `findMatches`) finishes the load at once. The index is registered from the
+ *   start, so changes committed meanwhile reach it: rows are read at their latest state, and a
+ *   change is applied when it commits, so whichever comes later is the newer and wins (`add`
+ *   replaces a unit, `remove` of an absent one does nothing). `drop` forgets an index.
  * - Every change to units goes through `write` (or `addUnit`/`updateUnit`/`deleteUnit`): the
  *   rows change in one transaction, and the loaded index follows only once it has committed,
  *   so a rolled-back change never reaches the index. A memory whose index is not loaded yet
@@ -73,24 +81,67 @@ export function createTmRegistry(db: Database, options: { engine?: TmEngine } = 
   const engine = options.engine ?? defaultEngine;
   const units = createUnitStore(db);
   const indexes = new Map<number, TmIndex>();
+  /** Indexes still loading: the id of the last row read, and the end of the load. */
+  const loading = new Map<number, { afterId: number; done: Promise<void> }>();
   const memoryOf = db.prepare<[number, number], MemoryInfo>(
     'SELECT id, name FROM memories WHERE id = ? AND org_id = ?',
   );
 
-  function load(memoryId: number): TmIndex {
+  /** Adds the next slice of rows after `state.afterId`; false once there were no more. */
+  function readSlice(memoryId: number, index: TmIndex, state: { afterId: number }): boolean {
+    const rows = units.indexPage(memoryId, state.afterId, LOAD_SLICE);
+    for (const row of rows) index.add(toIndexUnit(row));
+    if (rows.length > 0) state.afterId = rows[rows.length - 1]!.id;
+    return rows.length === LOAD_SLICE;
+  }
+
+  function finishLoad(memoryId: number, index: TmIndex): void {
+    loading.delete(memoryId);
+    index.prepare?.();
+  }
+
+  /** Registers a new index for the memory and loads it in slices, in the background. */
+  function startLoad(memoryId: number): void {
     const index = engine.createTmIndex();
-    for (const row of units.iterateForIndex(memoryId)) index.add(toIndexUnit(row));
+    indexes.set(memoryId, index);
+    const state = { afterId: 0, done: Promise.resolve() };
+    loading.set(memoryId, state);
+    // Whoever finishes the load (this loop, or a synchronous caller) removes `state`.
+    const isCurrent = () => loading.get(memoryId) === state;
+    state.done = (async () => {
+      try {
+        while (isCurrent() && readSlice(memoryId, index, state)) await nextTurn();
+        if (isCurrent()) finishLoad(memoryId, index);
+      } catch (error) {
+        if (isCurrent()) {
+          loading.delete(memoryId);
+          indexes.delete(memoryId);
+        }
+        throw error;
+      }
+    })();
+  }
+
+  /** The memory's index, loaded from SQLite on first use (at once: this caller cannot wait). */
+  function indexOf(memoryId: number): TmIndex {
+    if (!indexes.has(memoryId)) startLoad(memoryId);
+    const index = indexes.get(memoryId)!;
+    const state = loading.get(memoryId);
+    if (state) {
+      while (readSlice(memoryId, index, state));
+      finishLoad(memoryId, index);
+    }
     return index;
   }
 
-  /** The memory's index, built from SQLite on first use. */
-  function indexOf(memoryId: number): TmIndex {
-    let index = indexes.get(memoryId);
-    if (!index) {
-      index = load(memoryId);
-      indexes.set(memoryId, index);
-    }
-    return index;
+  /**
+   * Resolves once the memory's index is loaded, loading it in slices if need be. Nothing to wait
+   * for when the organization has no such memory (`findMatches` then answers null).
+   */
+  function ready(orgId: number, memoryId: number): Promise<void> {
+    if (!memoryOf.get(memoryId, orgId)) return Promise.resolve();
+    if (!indexes.has(memoryId)) startLoad(memoryId);
+    return loading.get(memoryId)?.done ?? Promise.resolve();
   }
 
   function write<T>(fn: (writer: UnitWriter) => T): T {
@@ -139,6 +190,7 @@ export function createTmRegistry(db: Database, options: { engine?: TmEngine } = 
   return {
     write,
     indexOf,
+    ready,
 
     /** Adds one unit (the editor's confirmed segment, the API); matched by the next query. */
     addUnit: (memoryId: number, unit: NewUnit): UnitRow => write((w) => w.add(memoryId, unit)),
@@ -150,22 +202,32 @@ export function createTmRegistry(db: Database, options: { engine?: TmEngine } = 
       write((w) => w.remove(memoryId, unitId)),
 
     /**
-     * After a bulk insert has committed: adds the memory's units with ids above `afterId` to
-     * its index, if that is loaded (otherwise the first query reads them anyway).
+     * After a bulk insert has committed: brings the memory's index up to date, in slices, the
+     * units with ids above `afterId` added (a load in progress reads them anyway). A memory whose
+     * index is not loaded is loaded now: it is about to be searched.
      */
-    appendCommitted(memoryId: number, afterId: number): void {
+    async appendCommitted(memoryId: number, afterId: number): Promise<void> {
       const index = indexes.get(memoryId);
-      if (!index) return;
-      for (const row of units.iterateForIndex(memoryId, afterId)) index.add(toIndexUnit(row));
+      if (!index) {
+        startLoad(memoryId);
+        return loading.get(memoryId)?.done;
+      }
+      const loadingNow = loading.get(memoryId);
+      if (loadingNow) return loadingNow.done;
+      const state = { afterId };
+      while (indexes.get(memoryId) === index && readSlice(memoryId, index, state)) {
+        await nextTurn();
+      }
     },
 
     /** Forgets a memory's index (the memory was deleted). */
     drop(memoryId: number): void {
       indexes.delete(memoryId);
+      loading.delete(memoryId);
     },
 
-    /** Whether the memory's index is in memory now. */
-    isLoaded: (memoryId: number): boolean => indexes.has(memoryId),
+    /** Whether the memory's index is in memory now, fully loaded. */
+    isLoaded: (memoryId: number): boolean => indexes.has(memoryId) && !loading.has(memoryId),
 
     /**
      * Fuzzy matches for `text` in one of the organization's memories, best first; null when the

@@ -114,6 +114,7 @@ export const memoryTmRoutes: FastifyPluginAsync<MemoryTmRoutesOptions> = async (
     },
     async (request): Promise<TranslationMemoryEntry[]> => {
       const query = request.query as MemoryLookupQuery;
+      await tm.ready(request.auth.orgId, query.id);
       const matches = tm.findMatches(request.auth.orgId, query.id, query.query, {
         n: query.n,
         threshold: query.threshold ?? DEFAULT_THRESHOLD,

@@ -81,8 +81,8 @@ export function createUnitStore(db: Database) {
   const remove = db.prepare<[number, number]>(
     'DELETE FROM memory_units WHERE id = ? AND memory_id = ?',
   );
-  const forIndex = db.prepare<[number, number], IndexRow>(
-    `SELECT ${INDEX_COLUMNS} FROM memory_units WHERE memory_id = ? AND id > ? ORDER BY id`,
+  const indexPage = db.prepare<[number, number, number], IndexRow>(
+    `SELECT ${INDEX_COLUMNS} FROM memory_units WHERE memory_id = ? AND id > ? ORDER BY id LIMIT ?`,
   );
   const page = db.prepare<[number, number, number], UnitRow>(
     `SELECT ${ALL_COLUMNS} FROM memory_units WHERE memory_id = ? AND id > ? ORDER BY id LIMIT ?`,
@@ -146,9 +146,9 @@ export function createUnitStore(db: Database) {
     exact: (memoryId: number, source: string): UnitRow[] =>
       exact.all(memoryId, sourceHash(source), source),
 
-    /** A memory's units after `afterId`, by id, one row at a time (loading an index). */
-    iterateForIndex: (memoryId: number, afterId = 0): IterableIterator<IndexRow> =>
-      forIndex.iterate(memoryId, afterId),
+    /** Up to `limit` units after `afterId`, by id (loading an index a slice at a time). */
+    indexPage: (memoryId: number, afterId: number, limit: number): IndexRow[] =>
+      indexPage.all(memoryId, afterId, limit),
 
     /** Up to `limit` units after `afterId` (keyset paging, for streamed exports). */
     page: (memoryId: number, afterId: number, limit: number): UnitRow[] =>

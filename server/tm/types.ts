@@ -39,6 +39,8 @@ export interface TmIndex {
   /** The same hits as `fullScan` over the units in the index. */
   query(q: TmQuery): TmHit[];
   readonly size: number;
+  /** Does the work the next query would otherwise start with (building the lists). */
+  prepare?(): void;
 }
 
 /**

@@ -89,6 +89,7 @@ export function createSegmentTranslator({ db, tm, mt }: SegmentTranslatorDeps) {
     if (body.source.trim() !== '') {
       const pair = { source: memory.srclang, target: memory.trglang };
       const pending = body.mt === false ? undefined : machineTranslate(mt, pair, body.source, log);
+      if (body.tm_matches !== false) await tm.ready(orgId, body.memory_id);
       const tmItems = body.tm_matches === false ? [] : tmTranslations(orgId, body, context);
       const outcome = await pending;
       answer.translation = [...tmItems, ...(outcome ? mtTranslation(outcome, body.prefix) : [])];
