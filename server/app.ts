@@ -83,6 +83,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerDocuments(app, { db: options.db, work: files.work });
   await app.register(commentsRoutes, { comments: createCommentService(options.db) });
   await app.register(translateRoutes, { db: options.db, tm: app.tm, mt: app.mt });
-  await app.register(termbaseHitsRoutes, { db: options.db });
+  await app.register(termbaseHitsRoutes, { termHits: app.termHits });
   return app;
 }

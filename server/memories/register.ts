@@ -8,6 +8,7 @@ import type { WorkQueue } from '../work/queue';
 import { registerTermbaseExport } from './exports';
 import { registerMemoryImport } from './import-job';
 import { createTmRegistry, type TmEngine, type TmRegistry } from './registry';
+import { createTermHitFinder, type TermHitFinder } from './termbase-hits';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,6 +17,8 @@ declare module 'fastify' {
      * for every change to units, so the index follows SQLite (server/memories/registry.ts).
      */
     tm: TmRegistry;
+    /** Termbase entries found in a text, with a matcher cached per memory. */
+    termHits: TermHitFinder;
   }
 }
 
@@ -39,8 +42,10 @@ export async function registerMemories(
   const tasks = createMemoryTaskStore(db);
   registerMemoryImport(work, { db, blobs, tasks, tm });
   registerTermbaseExport(work, { db, blobs, tasks });
+  const termHits = createTermHitFinder(db);
   app.decorate('tm', tm);
-  await app.register(memoriesRoutes, { db, tm, blobs });
+  app.decorate('termHits', termHits);
+  await app.register(memoriesRoutes, { db, tm, termHits, blobs });
   await app.register(memoryTmRoutes, {
     db,
     tm,

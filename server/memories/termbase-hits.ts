@@ -8,10 +8,7 @@ interface IndexedTerm {
   source: string;
   target: string;
   extra: Record<string, string>;
-  /** The term's token keys (lower-cased, NFKC), as the TM tokenizer makes them. */
-  keys: string[];
-  /** `gaps[i]`: whether something (a space) separates token i from token i+1. */
-  gaps: boolean[];
+  /** Its number of tokens (as the TM tokenizer makes them: lower-cased, NFKC). */
   length: number;
 }
 
@@ -21,8 +18,24 @@ interface QueryToken {
   end: number;
 }
 
-/** A termbase's terms indexed by their first token key. */
-export type TermMatcher = Map<string, IndexedTerm[]>;
+/**
+ * A termbase's terms in a trie of their token keys: from any place of a text, the walk costs
+ * the length of the longest term found there, however many terms share a first word.
+ */
+export interface TermMatcher {
+  /** Edges by the first token's key. */
+  next: Map<string, TrieNode>;
+}
+
+interface TrieNode {
+  /** Edges by `edgeKey` of the following token. */
+  next: Map<string, TrieNode>;
+  /** The terms whose tokens end here. */
+  terms: IndexedTerm[];
+}
+
+/** An edge after the first token: its key, and whether a space comes before it. */
+const edgeKey = (key: string, spaced: boolean) => (spaced ? ` ${key}` : key);
 
 interface TermRow {
   source: string;
@@ -42,7 +55,7 @@ function extraOf(json: string | null): Record<string, string> {
 
 /** Builds the matcher of a termbase from its rows (terms that have no token are skipped). */
 export function buildTermMatcher(rows: Iterable<TermRow>): TermMatcher {
-  const matcher: TermMatcher = new Map();
+  const matcher: TermMatcher = { next: new Map() };
   let order = 0;
   for (const row of rows) {
     const tokens = tokenize(row.source);
@@ -52,27 +65,22 @@ export function buildTermMatcher(rows: Iterable<TermRow>): TermMatcher {
       source: row.source,
       target: row.target,
       extra: extraOf(row.extra),
-      keys: tokens.map((token) => token.key),
-      gaps: tokens.slice(1).map((token, i) => token.start > tokens[i]!.end),
       length: tokens.length,
     };
-    const first = term.keys[0]!;
-    const list = matcher.get(first);
-    if (list) list.push(term);
-    else matcher.set(first, [term]);
+    let edges = matcher.next;
+    let node: TrieNode | undefined;
+    tokens.forEach((token, i) => {
+      const key = i === 0 ? token.key : edgeKey(token.key, token.start > tokens[i - 1]!.end);
+      node = edges.get(key);
+      if (!node) {
+        node = { next: new Map(), terms: [] };
+        edges.set(key, node);
+      }
+      edges = node.next;
+    });
+    node!.terms.push(term);
   }
   return matcher;
-}
-
-/** Whether `term` occurs at query token `at`: same keys, spaces where the term has them. */
-function occursAt(term: IndexedTerm, tokens: QueryToken[], at: number): boolean {
-  if (at + term.length > tokens.length) return false;
-  for (let i = 1; i < term.length; i++) {
-    const token = tokens[at + i]!;
-    if (token.key !== term.keys[i]) return false;
-    if (token.start > tokens[at + i - 1]!.end !== term.gaps[i - 1]) return false;
-  }
-  return true;
 }
 
 interface Occurrence {
@@ -92,10 +100,15 @@ export function findTermHits(matcher: TermMatcher, text: string): TermHit[] {
   const tokens: QueryToken[] = tokenize(text);
   const found: Occurrence[] = [];
   tokens.forEach((token, at) => {
-    for (const term of matcher.get(token.key) ?? []) {
-      if (!occursAt(term, tokens, at)) continue;
-      const last = at + term.length - 1;
-      found.push({ term, first: at, last, start: token.start, end: tokens[last]!.end });
+    let node = matcher.next.get(token.key);
+    for (let last = at; node;) {
+      for (const term of node.terms) {
+        found.push({ term, first: at, last, start: token.start, end: tokens[last]!.end });
+      }
+      last += 1;
+      const next = tokens[last];
+      if (!next) break;
+      node = node.next.get(edgeKey(next.key, next.start > tokens[last - 1]!.end));
     }
   });
   found.sort(
@@ -132,31 +145,41 @@ export function findTermHits(matcher: TermMatcher, text: string): TermHit[] {
 }
 
 /**
- * Term lookups per memory with a cached matcher, rebuilt when the memory's `version` changes
- * (every import and unit change bumps it). Null for a memory the organization does not have.
+ * Term lookups per memory with a cached matcher, rebuilt when the termbase changes (terms are
+ * only ever added, by imports: their count and last id say when). Unit changes leave it alone.
+ * `forget` drops a deleted memory's matcher: ids are reused, and a new memory with the old id
+ * must never see the old terms. Lookups answer null for a memory the organization does not have.
  */
 export function createTermHitFinder(db: Database) {
-  const versionOf = db.prepare<[number, number], { version: number }>(
-    'SELECT version FROM memories WHERE id = ? AND org_id = ?',
+  const memoryOf = db.prepare<[number, number], { num_terms: number; created_at: number }>(
+    'SELECT num_terms, created_at FROM memories WHERE id = ? AND org_id = ?',
+  );
+  const lastTermOf = db.prepare<[number], { id: number | null }>(
+    'SELECT max(id) AS id FROM memory_terms WHERE memory_id = ?',
   );
   const termsOf = db.prepare<[number], TermRow>(
     'SELECT source, target, extra FROM memory_terms WHERE memory_id = ? ORDER BY id',
   );
-  const exists = db.prepare<[number], { id: number }>('SELECT id FROM memories WHERE id = ?');
-  const cache = new Map<number, { version: number; matcher: TermMatcher }>();
+  const cache = new Map<number, { key: string; matcher: TermMatcher }>();
 
-  return (orgId: number, memoryId: number, text: string): TermHit[] | null => {
-    const memory = versionOf.get(memoryId, orgId);
-    if (!memory) {
-      // Forget a deleted memory's matcher, but never another organization's on its behalf.
-      if (!exists.get(memoryId)) cache.delete(memoryId);
-      return null;
-    }
-    let cached = cache.get(memoryId);
-    if (cached?.version !== memory.version) {
-      cached = { version: memory.version, matcher: buildTermMatcher(termsOf.iterate(memoryId)) };
-      cache.set(memoryId, cached);
-    }
-    return findTermHits(cached.matcher, text);
+  return {
+    find(orgId: number, memoryId: number, text: string): TermHit[] | null {
+      const memory = memoryOf.get(memoryId, orgId);
+      if (!memory) return null;
+      const last = lastTermOf.get(memoryId)?.id ?? 0;
+      const key = `${orgId}:${memory.created_at}:${memory.num_terms}:${last}`;
+      let cached = cache.get(memoryId);
+      if (cached?.key !== key) {
+        cached = { key, matcher: buildTermMatcher(termsOf.iterate(memoryId)) };
+        cache.set(memoryId, cached);
+      }
+      return findTermHits(cached.matcher, text);
+    },
+
+    forget(memoryId: number): void {
+      cache.delete(memoryId);
+    },
   };
 }
+
+export type TermHitFinder = ReturnType<typeof createTermHitFinder>;

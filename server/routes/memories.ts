@@ -10,6 +10,7 @@ import {
 } from '../../shared/api/memories';
 import type { BlobStore } from '../blobs/blob-store';
 import { conflict, notFound } from '../http/http-error';
+import type { TermHitFinder } from '../memories/termbase-hits';
 import type { TmRegistry } from '../memories/registry';
 import type { Database } from '../store/db';
 import { createMemoryStore } from '../store/memories';
@@ -18,6 +19,8 @@ export interface MemoriesRoutesOptions {
   db: Database;
   /** The deleted memory's index is dropped. */
   tm: TmRegistry;
+  /** Its cached matcher of a deleted memory is forgotten. */
+  termHits: TermHitFinder;
   /** The deleted memory's blobs (pending imports, its termbase export) are released. */
   blobs: BlobStore;
 }
@@ -30,7 +33,7 @@ const memoryNotFound = (id: number) => notFound(`Memory ${id} not found`);
 /** `/v2/memories` (API.md 4.6): create, list, rename and delete the organization's memories. */
 export const memoriesRoutes: FastifyPluginAsync<MemoriesRoutesOptions> = async (
   app,
-  { db, tm, blobs },
+  { db, tm, termHits, blobs },
 ) => {
   const memories = createMemoryStore(db);
 
@@ -109,6 +112,7 @@ export const memoriesRoutes: FastifyPluginAsync<MemoriesRoutesOptions> = async (
         );
       }
       tm.drop(id);
+      termHits.forget(id);
       for (const sha256 of result.blobs) blobs.release(sha256);
       return { id, deleted: true };
     },

@@ -75,7 +75,7 @@ describe('GET /v2/memories/termbase/hits', () => {
     expect(await hits('nothing here')).toEqual([]);
   });
 
-  it('sees terms of a new import at once (the cached matcher follows the version)', async () => {
+  it('sees terms of a new import at once (the cached matcher follows the termbase)', async () => {
     expect(await hits('A dog and a cat.')).toHaveLength(1);
     await importFile(t.app, memory.id, 'more.csv', 'term,translation\ndog,perro\n');
     const found = await hits('A dog and a cat.');
@@ -113,5 +113,50 @@ describe('GET /v2/memories/termbase/hits', () => {
       ['celda', [[4, 8]]],
       ['casilla', [[4, 8]]],
     ]);
+  });
+
+  it("never shows a deleted memory's terms to a new memory that reuses its id", async () => {
+    const other = createOtherOrganization(t.db, 'wb_reuse-org-key-0123456789');
+    const secret = await createMemory(t.app, { name: 'Secret' });
+    await importFile(t.app, secret.id, 'secret.csv', 'term,translation\nsecret,CONFIDENTIAL\n');
+    expect(await hits('A secret plan.', secret.id)).toHaveLength(1);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/v2/memories?id=${secret.id}`,
+      headers: auth(TEST_KEY),
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+
+    // SQLite hands out the highest id again; the new memory's termbase has as many terms.
+    const reused = await createMemory(t.app, { name: 'Theirs' }, other.key);
+    expect(reused.id).toBe(secret.id);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v2/memories/import',
+      headers: {
+        ...auth(other.key),
+        'content-type': 'application/octet-stream',
+        memory_id: String(reused.id),
+        name: 'theirs.csv',
+      },
+      payload: 'term,translation\nplan,plano\n',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    await t.app.work.idle();
+    const theirs = await t.app.inject({
+      url: hitsUrl(reused.id, 'A secret plan.'),
+      headers: auth(other.key),
+    });
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    expect((theirs.json() as TermHit[]).map((hit) => hit.target)).toEqual(['plano']);
+  });
+
+  it('walks many terms that share their first word along the text, not term by term', async () => {
+    const shared = await createMemory(t.app, { name: 'Shared first word' });
+    const rows = Array.from({ length: 2000 }, (_, i) => `term number${i},término ${i}`);
+    await importFile(t.app, shared.id, 'shared.csv', `term,translation\n${rows.join('\n')}\n`);
+    const text = `${'term '.repeat(900)}term number1999 and term number7.`;
+    const found = await hits(text, shared.id);
+    expect(found.map((hit) => hit.target)).toEqual(['término 1999', 'término 7']);
   });
 });

@@ -2,11 +2,10 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { TermHit, TermHitsQuery } from '../../shared/api/translate';
 import { notFound } from '../http/http-error';
-import { createTermHitFinder } from '../memories/termbase-hits';
-import type { Database } from '../store/db';
+import type { TermHitFinder } from '../memories/termbase-hits';
 
 export interface TermbaseHitsRoutesOptions {
-  db: Database;
+  termHits: TermHitFinder;
 }
 
 /** Our extension: the termbase entries of a memory that occur in a text (the editor's glossary). */
@@ -14,7 +13,7 @@ export const termbaseHitsRoutes: FastifyPluginAsync<TermbaseHitsRoutesOptions> =
   app,
   options,
 ) => {
-  const findHits = createTermHitFinder(options.db);
+  const { termHits } = options;
 
   app.get<{ Querystring: TermHitsQuery }>(
     '/v2/memories/termbase/hits',
@@ -32,7 +31,7 @@ export const termbaseHitsRoutes: FastifyPluginAsync<TermbaseHitsRoutesOptions> =
     },
     async (request): Promise<TermHit[]> => {
       const { id, query } = request.query;
-      const hits = findHits(request.auth.orgId, id, query);
+      const hits = termHits.find(request.auth.orgId, id, query);
       if (!hits) throw notFound(`Memory ${id} not found`);
       return hits;
     },
