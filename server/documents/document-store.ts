@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type {
   DocumentFormat,
   DocumentWithSegments,
@@ -63,9 +64,9 @@ export function createDocumentRecords(db: Database, work: WorkQueue) {
   const insert = db.prepare(
     `INSERT INTO documents (org_id, project_id, name, srclang, trglang, import_succeeded, format,
        pretranslate_mode, auto_accept, is_pretranslating, pretranslation, to_pretranslate,
-       created_at, updated_at)
+       pretranslate_token, created_at, updated_at)
      VALUES (@orgId, @projectId, @name, @srclang, @trglang, 1, @format, @mode, @autoAccept,
-       @isPretranslating, @pretranslation, @toPretranslate, @now, @now)`,
+       @isPretranslating, @pretranslation, @toPretranslate, @token, @now, @now)`,
   );
   const insertSkeleton = db.prepare<[number, string]>(
     'INSERT INTO document_skeletons (document_id, skeleton) VALUES (?, ?)',
@@ -111,6 +112,7 @@ export function createDocumentRecords(db: Database, work: WorkQueue) {
     const now = nowSeconds();
     const untranslated = document.segments.filter((s) => !s.target).length;
     const pretranslating = input.pretranslate !== null && untranslated > 0;
+    const token = pretranslating ? randomUUID() : null;
     const id = Number(
       insert.run({
         orgId,
@@ -123,6 +125,7 @@ export function createDocumentRecords(db: Database, work: WorkQueue) {
         autoAccept: input.autoAccept ? 1 : 0,
         isPretranslating: pretranslating ? 1 : 0,
         pretranslation: pretranslating ? 'pending' : 'idle',
+        token,
         toPretranslate: pretranslating ? untranslated : 0,
         now,
       }).lastInsertRowid,
@@ -158,7 +161,7 @@ export function createDocumentRecords(db: Database, work: WorkQueue) {
       row.wordCount = wordCount(segment.source);
       segments.insert(row);
     }
-    if (pretranslating) work.enqueue(PRETRANSLATE_DOCUMENT, { documentId: id });
+    if (pretranslating) work.enqueue(PRETRANSLATE_DOCUMENT, { documentId: id, token });
     return id;
   }).immediate;
 

@@ -57,14 +57,17 @@ export interface PretranslateDeps {
  */
 export function registerPretranslation(queue: WorkQueue, deps: PretranslateDeps): void {
   const { db, tm } = deps;
-  const documentOf = db.prepare<[number], JobDocument>(
+  // The document this work was made for: the same id and token (ids are reused after a delete).
+  const documentOf = db.prepare<[number, string | null], JobDocument>(
     `SELECT d.id, d.org_id, p.memory_id, d.srclang, d.trglang, d.pretranslate_mode, d.auto_accept,
        d.pretranslate_cursor
-     FROM documents d JOIN projects p ON p.id = d.project_id WHERE d.id = ?`,
+     FROM documents d JOIN projects p ON p.id = d.project_id
+     WHERE d.id = ? AND d.pretranslate_token IS ?`,
   );
-  const markRunning = db.prepare<[number, number]>(
+  // Every write to the document names its token too: see `documentOf`.
+  const markRunning = db.prepare<[number, number, string | null]>(
     `UPDATE documents SET pretranslation = 'running', is_pretranslating = 1, updated_at = ?
-      WHERE id = ?`,
+      WHERE id = ? AND pretranslate_token IS ?`,
   );
   const pending = db.prepare<[number, number, number], PendingSegment>(
     `SELECT s.id, s.idx, s.source, s.context_key,
@@ -78,33 +81,35 @@ export function registerPretranslation(queue: WorkQueue, deps: PretranslateDeps)
   const fill = db.prepare(
     `UPDATE segments SET target = @target, target_origin = @origin, match_score = @score,
        is_confirmed = @confirm, updated_at = @now
-     WHERE id = @id AND target = ''`,
+     WHERE id = @id AND document_id = @documentId AND target = ''`,
   );
   const progress = db.prepare<[number, number, number, number]>(
     `UPDATE documents SET pretranslated = min(to_pretranslate, pretranslated + ?),
        pretranslate_cursor = ?, updated_at = ? WHERE id = ?`,
   );
-  const setError = db.prepare<[string, number]>(
-    'UPDATE documents SET pretranslation_error = ? WHERE id = ?',
+  const setError = db.prepare<[string, number, string | null]>(
+    'UPDATE documents SET pretranslation_error = ? WHERE id = ? AND pretranslate_token IS ?',
   );
-  const finish = db.prepare<[number, number]>(
+  const finish = db.prepare<[number, number, string | null]>(
     `UPDATE documents SET is_pretranslating = 0, pretranslation = 'idle', updated_at = ?
-      WHERE id = ?`,
+      WHERE id = ? AND pretranslate_token IS ?`,
   );
 
   const writeBatch = db.transaction(
-    (doc: JobDocument, fills: Fill[], done: number, last: number) => {
+    (doc: JobDocument, token: string | null, fills: Fill[], done: number, last: number) => {
       // Gone while MT was working: nothing to write, and the work is over.
-      if (!documentOf.get(doc.id)) return false;
+      if (!documentOf.get(doc.id, token)) return false;
       const now = nowSeconds();
-      for (const f of fills) fill.run({ ...f, confirm: f.confirm ? 1 : 0, now });
+      for (const f of fills) {
+        fill.run({ ...f, documentId: doc.id, confirm: f.confirm ? 1 : 0, now });
+      }
       progress.run(done, last, now, doc.id);
       return true;
     },
   ).immediate;
 
   /** The engine when it serves the pair; otherwise records why not and answers null. */
-  async function mtFor(doc: JobDocument): Promise<MtEngine | null> {
+  async function mtFor(doc: JobDocument, token: string | null): Promise<MtEngine | null> {
     const pair = `${doc.srclang}->${doc.trglang}`;
     const engine = deps.mt();
     let reason: string | null = null;
@@ -121,7 +126,7 @@ export function registerPretranslation(queue: WorkQueue, deps: PretranslateDeps)
       }
     }
     if (reason === null) return engine;
-    setError.run(`MT skipped: ${reason}; only TM matches were filled`, doc.id);
+    setError.run(`MT skipped: ${reason}; only TM matches were filled`, doc.id, token);
     return null;
   }
 
@@ -140,15 +145,15 @@ export function registerPretranslation(queue: WorkQueue, deps: PretranslateDeps)
     return { id: row.id, target: best.target, origin: 'tm', score: best.score, confirm };
   }
 
-  queue.register<{ documentId: number }>(PRETRANSLATE_DOCUMENT, {
+  queue.register<{ documentId: number; token?: string | null }>(PRETRANSLATE_DOCUMENT, {
     maxAttempts: 3,
-    async run({ documentId }, { signal }) {
-      const doc = documentOf.get(documentId);
+    async run({ documentId, token = null }, { signal }) {
+      const doc = documentOf.get(documentId, token);
       if (!doc || doc.pretranslate_mode === null) return;
-      markRunning.run(nowSeconds(), doc.id);
+      markRunning.run(nowSeconds(), doc.id, token);
       // A large memory loads in slices rather than in one long pause of the server.
       await tm.ready(doc.org_id, doc.memory_id);
-      let mt = doc.pretranslate_mode === 'TM+MT' ? await mtFor(doc) : null;
+      let mt = doc.pretranslate_mode === 'TM+MT' ? await mtFor(doc, token) : null;
       const pair = { source: primaryLanguage(doc.srclang), target: primaryLanguage(doc.trglang) };
       let cursor = doc.pretranslate_cursor;
       for (;;) {
@@ -180,19 +185,20 @@ export function registerPretranslation(queue: WorkQueue, deps: PretranslateDeps)
             setError.run(
               `MT failed: ${(error as Error).message}; only TM matches were filled`,
               doc.id,
+              token,
             );
             mt = null;
           }
         }
         cursor = rows[rows.length - 1]!.idx;
-        if (!writeBatch(doc, fills, rows.length, cursor)) return;
+        if (!writeBatch(doc, token, fills, rows.length, cursor)) return;
         await nextTurn();
       }
-      finish.run(nowSeconds(), doc.id);
+      finish.run(nowSeconds(), doc.id, token);
     },
-    onFailed({ documentId }, error) {
-      setError.run(`Pretranslation failed: ${error}`, documentId);
-      finish.run(nowSeconds(), documentId);
+    onFailed({ documentId, token = null }, error) {
+      setError.run(`Pretranslation failed: ${error}`, documentId, token);
+      finish.run(nowSeconds(), documentId, token);
     },
   });
 }

@@ -310,4 +310,34 @@ describe('pretranslation of a document deleted meanwhile', () => {
       await real.close();
     }
   });
+
+  it("never writes into a new document that reuses the deleted one's ids", async () => {
+    const real = createApertiumEngine();
+    const gated = gatedEngine(real);
+    const own = await createTestApp({ mt: gated.engine });
+    try {
+      const project = await createProject(own.app);
+      const first = await uploadDocument(own.app, project.id, 'a.txt', TEXT, {
+        pretranslate: 'TM+MT',
+      });
+      await gated.called;
+      const url = `/v2/documents?id=${first.id}`;
+      const deleted = await own.app.inject({ method: 'DELETE', url, headers: auth(TEST_KEY) });
+      expect(deleted.statusCode, deleted.body).toBe(200);
+      // The same ids again (SQLite reuses the highest), not pretranslated this time.
+      const second = await uploadDocument(own.app, project.id, 'b.txt', 'Close the window.');
+      expect(second.id).toBe(first.id);
+      expect(second.segments[0]!.id).toBe(first.segments[0]!.id);
+      gated.release();
+      await own.app.work.idle();
+      const after = await getDocument(own.app, second.id);
+      expect(after.segments.map((s) => [s.source, s.target, s.target_origin])).toEqual([
+        ['Close the window.', '', null],
+      ]);
+      expect(after).toMatchObject({ is_pretranslating: false, pretranslation_error: null });
+    } finally {
+      await own.close();
+      await real.close();
+    }
+  });
 });

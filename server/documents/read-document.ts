@@ -1,5 +1,9 @@
 import type { IncomingMessage } from 'node:http';
-import { DOCUMENT_FORMATS, type DocumentFormat } from '../../shared/api/documents';
+import {
+  DOCUMENT_FORMATS,
+  MAX_DOCUMENT_SEGMENTS,
+  type DocumentFormat,
+} from '../../shared/api/documents';
 import {
   DocumentFormatError,
   detectDocumentFormat,
@@ -62,6 +66,13 @@ export function readDocument(
   } catch (error) {
     if (error instanceof DocumentFormatError) throw badRequest(`${name}: ${error.message}`);
     throw error;
+  }
+  if (document.segments.length > MAX_DOCUMENT_SEGMENTS) {
+    throw new HttpError(
+      413,
+      `${name}: ${document.segments.length.toLocaleString('en-US')} segments, more than the ` +
+        `limit of ${MAX_DOCUMENT_SEGMENTS.toLocaleString('en-US')} per document; split the file`,
+    );
   }
   for (const side of ['srclang', 'trglang'] as const) {
     const declared = document[side];

@@ -94,16 +94,17 @@ export function createSegmentWrites(db: Database, tm: TmRegistry, records: Docum
         let index = documentId === null ? 0 : segments.nextIndex(documentId);
         const now = nowSeconds();
         return sources.map((source) => {
+          // Inserted with its target, so that it starts at revision 1 like any other segment.
           const id = segments.insert({
             orgId: writer.orgId,
             documentId,
             memoryId,
             index,
             source,
-            target: '',
-            isConfirmed: false,
+            target,
+            isConfirmed: target !== '',
             matchScore: null,
-            targetOrigin: null,
+            targetOrigin: target === '' ? null : 'user',
             note: null,
             contextKey: null,
             memoryUnitId: null,

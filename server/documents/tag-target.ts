@@ -36,7 +36,9 @@ interface Tag {
 type Token = string | Tag;
 
 const isTag = (token: Token): token is Tag => typeof token !== 'string';
-const TAG = /<ph\b[^>]*>[\s\S]*?<\/ph>|<\/?([A-Za-z_][\w:.-]*)(?:\s[^<>]*)?\/?>/g;
+// A <ph> element's content is native markup without tags of its own: `[^<]*` keeps the scan
+// linear where many <ph> are never closed.
+const TAG = /<ph\b[^>]*>[^<]*<\/ph>|<\/?([A-Za-z_][\w:.-]*)(?:\s[^<>]*)?\/?>/g;
 const WORD = /\S+/g;
 
 function parse(text: string): Token[] {

@@ -8,25 +8,23 @@ export interface HeaderField {
   value: unknown;
 }
 
-/**
- * Node reads header bytes as Latin-1; a client that sent UTF-8 bytes meant UTF-8. A name may
- * also come percent-encoded (the public docs' advice for non-ASCII names).
- */
+/** Node reads header bytes as Latin-1; a client that sent UTF-8 bytes meant UTF-8. */
 export function headerText(value: string): string {
-  let text = value;
   // eslint-disable-next-line no-control-regex
-  if (/[^\u0000-\u007f]/.test(text)) {
-    const bytes = Buffer.from(text, 'latin1');
-    if (isUtf8(bytes)) text = bytes.toString('utf8');
+  if (!/[^\u0000-\u007f]/.test(value)) return value;
+  const bytes = Buffer.from(value, 'latin1');
+  return isUtf8(bytes) ? bytes.toString('utf8') : value;
+}
+
+/** A file name may come percent-encoded (the public docs' advice for non-ASCII names). */
+function percentDecoded(text: string): string {
+  if (!/%[0-9A-Fa-f]{2}/.test(text)) return text;
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    // Not percent-encoding after all: keep it as sent.
+    return text;
   }
-  if (/%[0-9A-Fa-f]{2}/.test(text)) {
-    try {
-      text = decodeURIComponent(text);
-    } catch {
-      // Not percent-encoding after all: keep it as sent.
-    }
-  }
-  return text;
 }
 
 function single(headers: IncomingHttpHeaders, name: string): string | undefined {
@@ -64,6 +62,7 @@ export function headerFields(
   if (liltApi !== undefined) {
     let parsed: unknown;
     try {
+      // Decoded field by field after parsing: a `%22` inside a value must not become a quote.
       parsed = JSON.parse(headerText(liltApi));
     } catch {
       throw badRequest('header LILT-API: must be a JSON object');
@@ -92,11 +91,12 @@ export function requiredField(fields: Record<string, HeaderField | undefined>, k
   return field;
 }
 
-/** A file name field: trimmed, not blank, at most 255 characters. */
+/** A file name field: trimmed, percent-decoded, not blank, at most 255 characters. */
 export function toFileName(field: HeaderField): string {
   if (typeof field.value !== 'string' || field.value.trim() === '') {
     throw badRequest(`${field.where}: must be a file name`);
   }
-  if (field.value.length > 255) throw badRequest(`${field.where}: must be at most 255 characters`);
-  return field.value.trim();
+  const name = percentDecoded(field.value.trim());
+  if (name.length > 255) throw badRequest(`${field.where}: must be at most 255 characters`);
+  return name;
 }

@@ -120,6 +120,9 @@ export function createTmRegistry(db: Database, options: { engine?: TmEngine } = 
         throw error;
       }
     })();
+    // Waiters see the failure; a load nobody waits for (a synchronous caller finished it, or
+    // it failed first) must not become an unhandled rejection.
+    state.done.catch(() => undefined);
   }
 
   /** The memory's index, loaded from SQLite on first use (at once: this caller cannot wait). */

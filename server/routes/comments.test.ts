@@ -161,8 +161,8 @@ describe('segment revisions', () => {
     });
     expect(created.statusCode, created.body).toBe(200);
     const appended = { documentId: document.id, segmentId: created.json().id };
-    // Created empty, then given its target: the target is the second revision.
-    expect((await addComment(t.app, appended, { text: 'new' })).segment_revision_id).toBe(2);
+    // Created with its target: that is its first revision, as for a segment read from a file.
+    expect((await addComment(t.app, appended, { text: 'new' })).segment_revision_id).toBe(1);
   });
 });
 

@@ -1,6 +1,10 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_DOCUMENT_BYTES, type DocumentWithSegments } from '../../shared/api/documents';
+import {
+  MAX_DOCUMENT_BYTES,
+  MAX_DOCUMENT_SEGMENTS,
+  type DocumentWithSegments,
+} from '../../shared/api/documents';
 import type { Project } from '../../shared/api/projects';
 import { fixture } from '../formats/documents/test-support';
 import { auth } from '../memories/test-support';
@@ -166,6 +170,16 @@ describe('POST /v2/documents/files', () => {
     );
   });
 
+  it('decodes a name inside LILT-API as a value: an encoded quote stays in the name', async () => {
+    const response = await postDocument(
+      t.app,
+      { 'lilt-api': JSON.stringify({ name: 'say %2522hi%2522.txt', project_id: project.id }) },
+      'Hello.',
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect((response.json() as DocumentWithSegments).name).toBe('say %22hi%22.txt');
+  });
+
   it('imports 10,000 segments in one go', async () => {
     const entries = Array.from(
       { length: 10_000 },
@@ -304,6 +318,15 @@ describe('POST /v2/documents/files', () => {
         ),
       });
     await expectRefused(streamed, 413, `${MAX_DOCUMENT_BYTES} bytes`);
+  });
+
+  it('answers 413 for more segments than a document may have', async () => {
+    const lines = Array.from({ length: MAX_DOCUMENT_SEGMENTS + 1 }, (_, i) => `Line ${i}.`);
+    await expectRefused(
+      () => postDocument(t.app, headers('long.txt'), lines.join('\n\n')),
+      413,
+      '100,001 segments, more than the limit of 100,000 per document',
+    );
   });
 });
 

@@ -173,6 +173,8 @@ describe('POST /v2/segments', () => {
       is_confirmed: true,
       target_origin: 'user',
       word_count: 2,
+      // Created with its target: its first revision, as a segment read from a file.
+      revision: 1,
     });
     expect(units(memory.id)).toEqual([
       expect.objectContaining({

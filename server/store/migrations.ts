@@ -365,6 +365,15 @@ export const migrations: Migration[] = [
       CREATE INDEX comments_user ON comments(user_id);
     `,
   },
+  {
+    version: 7,
+    // Row ids are reused once the highest row is deleted: a pretranslation that outlives its
+    // document must not write into a new document that got the same id. The token ties the work
+    // item to the document it was made for.
+    up: `
+      ALTER TABLE documents ADD COLUMN pretranslate_token TEXT;
+    `,
+  },
 ];
 
 export function schemaVersion(db: Database): number {

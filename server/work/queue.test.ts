@@ -242,4 +242,35 @@ describe('work queue', () => {
     await work.stop(20);
     expect(aborted).toBe(true);
   });
+
+  it('gives the attempt back to an item that stop() interrupted, which then runs again', async () => {
+    const { db } = database();
+    const first = queue(db);
+    const handler = (calls: string[]) => ({
+      maxAttempts: 1,
+      run: (_payload: unknown, { signal }: { signal: AbortSignal }) =>
+        new Promise<void>((resolve, reject) => {
+          calls.push('run');
+          if (calls.length > 1) return resolve();
+          signal.addEventListener('abort', () => reject(signal.reason as Error));
+        }),
+    });
+    const calls: string[] = [];
+    first.register('long', handler(calls));
+    const id = first.enqueue('long', {});
+    first.start();
+    await until(() => row(db, id).state === 'running');
+    await first.stop(20);
+    // One attempt allowed, and it was used: still queued, not failed, for the next start.
+    expect(row(db, id)).toMatchObject({
+      state: 'queued',
+      attempts: 0,
+      last_error: 'interrupted: the server stopped',
+    });
+    const second = queue(db);
+    second.register('long', handler(calls));
+    second.start();
+    await until(() => row(db, id).state === 'done');
+    expect(calls).toEqual(['run', 'run']);
+  });
 });

@@ -145,6 +145,12 @@ export function createWorkQueue(db: Database, options: WorkQueueOptions = {}) {
         updated_at = @now
       WHERE id = @id`,
   );
+  // Stopped on purpose (the server is closing): not a failure, so the attempt is given back.
+  const markInterrupted = db.prepare<{ id: number; now: number }>(
+    `UPDATE work_items SET state = 'queued', attempts = max(0, attempts - 1),
+        last_error = 'interrupted: the server stopped', run_after = @now, updated_at = @now
+      WHERE id = @id`,
+  );
   const recoverRunning = db.prepare<{ now: number }, ItemRow>(
     `UPDATE work_items
         SET state = CASE WHEN attempts >= max_attempts THEN 'failed' ELSE 'queued' END,
@@ -169,13 +175,17 @@ export function createWorkQueue(db: Database, options: WorkQueueOptions = {}) {
     }
   }
 
-  function finish(row: ItemRow, payload: unknown, error: unknown): void {
+  function finish(row: ItemRow, payload: unknown, error: unknown, aborted: boolean): void {
     // Stopped without waiting and the database is gone: the row stays `running`, and the next
-    // start recovers it.
+    // start recovers it (counting the attempt: a crash looks the same, and must not loop).
     if (!db.open) return;
     const time = now();
     if (error === undefined) {
       markDone.run({ id: row.id, now: time });
+      return;
+    }
+    if (aborted && stopping) {
+      markInterrupted.run({ id: row.id, now: time });
       return;
     }
     const message = messageOf(error);
@@ -221,7 +231,7 @@ export function createWorkQueue(db: Database, options: WorkQueueOptions = {}) {
       } catch (error) {
         failure = error ?? new Error('failed');
       }
-      finish(row, payload, failure);
+      finish(row, payload, failure, controller.signal.aborted);
     })()
       .catch((error: unknown) => log.error({ err: error, id: row.id }, 'work bookkeeping failed'))
       .finally(() => {

@@ -3,8 +3,13 @@ import { Id } from './fields';
 import { DocumentWithoutSegments } from './projects';
 import { Segment } from './segments';
 
-/** Largest document `POST /v2/documents/files` accepts (413 past it). */
-export const MAX_DOCUMENT_BYTES = 64 * 1024 * 1024;
+/**
+ * Largest document `POST /v2/documents/files` accepts (413 past it). A document is read whole and
+ * answered with every segment, so it is bounded in bytes and in segments.
+ */
+export const MAX_DOCUMENT_BYTES = 32 * 1024 * 1024;
+/** Most segments one document may have (413 past it: split the file). */
+export const MAX_DOCUMENT_SEGMENTS = 100_000;
 
 /** The formats a document can be imported from (our filters, server/formats/documents). */
 export const DOCUMENT_FORMATS = ['text', 'xliff12', 'xliff20', 'po', 'json'] as const;

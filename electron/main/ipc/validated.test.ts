@@ -52,6 +52,11 @@ describe('validated dispatch', () => {
     ['settings:set-connection', { mode: 'cloud' }, /invalid input/i],
     ['languages:list', 'not an object', /invalid input/i],
     ['languages:list', null, /invalid input/i],
+    [
+      'comments:create',
+      { document_id: 1, segment_id: 1, text: 'x', annotations: [{ text: 'a', extra: 1 }] },
+      /annotations|additional|invalid input/i,
+    ],
   ])('refuses %s with %j before the handler runs', async (channel, input, message) => {
     const { handlers, calls } = recordingHandlers();
     const result = await createDispatcher(handlers)(channel, input);
