@@ -89,6 +89,8 @@ test('segment comments: thread, badge, quote, resolve, filter, reopen, edit and 
   await confirm.getByTestId('confirm-delete-comment-ok').click();
   await expect(confirm).toHaveCount(0);
   await expect(editor.comments).toHaveCount(2);
+  // The button the dialog came from is gone with the comment: the focus goes to the reply box.
+  await expect(editor.reply).toBeFocused();
   await expect(editor.commentBadge(1)).toHaveAttribute('data-count', '2');
 
   // From the keyboard: Ctrl+Alt+M goes to the reply box; Shift+Enter adds a line.

@@ -41,7 +41,7 @@ export const Segment = Type.Object({
   /** Our extension: number of words of the source (as the TM tokenizer counts them). */
   word_count: Type.Integer({ minimum: 0 }),
   /**
-   * Our extension: counts the target's changes from 1 (a comment's `segment_revision_id` says
+   * Our extension: counts changes of the target or its confirmation from 1 (a comment's `segment_revision_id` says
    * which one it was made on).
    */
   revision: Type.Integer({ minimum: 1 }),

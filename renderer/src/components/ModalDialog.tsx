@@ -6,28 +6,38 @@ interface ModalDialogProps {
   testId: string;
   /** Esc, or the dialog closed itself: the owner unmounts it. */
   onClose: () => void;
+  /** Where the focus goes when the element it came from is gone (e.g. the deleted item's button). */
+  fallbackFocus?: () => HTMLElement | null | undefined;
   className?: string;
   children: ReactNode;
 }
 
 /**
  * A native modal <dialog>: the rest of the page is inert while it is open (so Tab stays inside)
- * and Esc closes it. Focus goes back to where it was when the dialog unmounts.
+ * and Esc closes it. Focus goes back to where it was when the dialog unmounts, or to the
+ * fallback when that element is gone.
  */
 export function ModalDialog({
   labelledBy,
   testId,
   onClose,
+  fallbackFocus,
   className,
   children,
 }: ModalDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  // Read when the dialog closes: the fallback may only exist by then.
+  const fallbackRef = useRef(fallbackFocus);
+  useEffect(() => {
+    fallbackRef.current = fallbackFocus;
+  });
   useEffect(() => {
     const dialog = ref.current;
     const previous = document.activeElement;
     if (dialog && !dialog.open) dialog.showModal();
     return () => {
       if (previous instanceof HTMLElement && previous.isConnected) previous.focus();
+      else fallbackRef.current?.()?.focus();
     };
   }, []);
   return (

@@ -3,6 +3,11 @@ import { ModalDialog } from '../../components/ModalDialog';
 import { useDeleteComment } from './comment-mutations';
 import { useCommentStore } from './comment-store';
 
+/** The thread's reply box, else the active target: where the focus goes once a comment is gone. */
+const afterDelete = () =>
+  window.document.querySelector<HTMLElement>('[data-testid="comment-reply-text"]') ??
+  window.document.querySelector<HTMLElement>('[data-testid="segment-editor"]');
+
 /** Asks before deleting one of your comments; the safe choice has the focus. */
 export function DeleteCommentDialog({ id, documentId }: { id: number; documentId: number }) {
   const close = () => useCommentStore.getState().askDelete(null);
@@ -12,6 +17,7 @@ export function DeleteCommentDialog({ id, documentId }: { id: number; documentId
       labelledBy="confirm-delete-comment-title"
       testId="confirm-delete-comment"
       onClose={close}
+      fallbackFocus={afterDelete}
     >
       <div className="editor-dialog-body">
         <h2 id="confirm-delete-comment-title">Delete your comment?</h2>

@@ -7,8 +7,10 @@ import { CommentsBar } from './CommentsBar';
 import { CommentThread } from './CommentThread';
 import { DeleteCommentDialog } from './DeleteCommentDialog';
 import { DocumentProgressBar } from './DocumentProgressBar';
+import { editorShortcut, isShortcutSource } from './editor-shortcuts';
 import { EditorKeyboardHelp } from './EditorKeyboardHelp';
 import { useEditorStore } from './editor-store';
+import { FilterEmpty } from './FilterEmpty';
 import { autoFillMatch } from './matches';
 import { MatchPanel } from './MatchPanel';
 import { QaNotice } from './QaNotice';
@@ -16,6 +18,7 @@ import { editorQueries } from './queries';
 import { SegmentGrid } from './SegmentGrid';
 import { TermHits } from './TermHits';
 import { useDocumentComments } from './use-document-comments';
+import { useDraftAutosave } from './use-draft-autosave';
 import { useSegmentActions } from './use-segment-actions';
 import './comments.css';
 
@@ -29,6 +32,7 @@ export function DocumentEditor({ document }: { document: DocumentWithSegments })
   const actions = useSegmentActions(document);
   const { active, activeIndex } = actions;
   const comments = useDocumentComments(document, actions);
+  useDraftAutosave(document.id, active?.id ?? null);
   const deletingComment = useCommentStore((state) => state.deleting);
   const source = active?.source ?? '';
   const canLookUp = source.trim() !== '' && source.length <= MAX_TRANSLATE_SOURCE;
@@ -46,30 +50,25 @@ export function DocumentEditor({ document }: { document: DocumentWithSegments })
     if (!active || !exact || active.target !== '') return;
     const { drafts, setDraft } = useEditorStore.getState();
     if (drafts[active.id]) return;
-    setDraft({ segmentId: active.id, text: exact.target, matchScore: Math.min(101, exact.score) });
+    const score = Math.min(101, exact.score);
+    setDraft({ segmentId: active.id, text: exact.target, inserted: { text: exact.target, score } });
   }, [active, exact]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const isCtrl = event.ctrlKey || event.metaKey;
-    if (isCtrl && event.key === 'Enter') actions.confirm();
-    else if ((event.altKey || isCtrl) && event.key === 'ArrowDown') comments.move(1);
-    else if ((event.altKey || isCtrl) && event.key === 'ArrowUp') comments.move(-1);
-    // Ctrl+Alt+M (Word's "new comment"); AltGr is Ctrl+Alt on Windows and types characters.
-    else if (
-      isCtrl &&
-      event.altKey &&
-      event.code === 'KeyM' &&
-      !event.getModifierState('AltGraph')
-    ) {
-      comments.commentOnSelection(event.target);
-    } else if (isCtrl && !event.altKey && /^Digit[1-9]$/.test(event.code)) {
-      actions.insertMatch(Number(event.code.slice(5)) - 1);
-    } else if (isCtrl && event.shiftKey && event.key.toLowerCase() === 's' && active) {
+    const shortcut = editorShortcut(event);
+    // In a comment box (or any other text field) the keys type or send there, never here.
+    if (!shortcut || !isShortcutSource(event.target)) return;
+    event.preventDefault();
+    if (shortcut.kind === 'confirm')
+      actions.confirm(comments.isFiltering ? comments.shown : undefined);
+    else if (shortcut.kind === 'move') comments.move(shortcut.step);
+    else if (shortcut.kind === 'comment') comments.commentOnSelection(event.target);
+    else if (shortcut.kind === 'insert') actions.insertMatch(shortcut.index);
+    else if (active) {
       useEditorStore
         .getState()
-        .setDraft({ segmentId: active.id, text: active.source, matchScore: null });
-    } else return;
-    event.preventDefault();
+        .setDraft({ segmentId: active.id, text: active.source, inserted: null });
+    }
   };
 
   return (
@@ -90,16 +89,7 @@ export function DocumentEditor({ document }: { document: DocumentWithSegments })
               This document has no text to translate.
             </p>
           ) : comments.shown.length === 0 ? (
-            <div className="editor-filter-empty" data-testid="segment-grid-filter-empty">
-              <p>No segment has an unresolved comment.</p>
-              <button
-                type="button"
-                className="button button-small"
-                onClick={() => useCommentStore.getState().setUnresolvedOnly(false)}
-              >
-                Show all segments
-              </button>
-            </div>
+            <FilterEmpty />
           ) : (
             <SegmentGrid
               segments={document.segments}

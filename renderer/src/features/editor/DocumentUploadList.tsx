@@ -51,15 +51,20 @@ export function DocumentUploadList({ projectId }: { projectId: number }) {
               <button
                 type="button"
                 className="button button-small"
+                disabled={item.isCancelling}
                 onClick={() => void cancelDocumentUpload(item.uploadId)}
+                aria-label={`Cancel the upload of ${item.name}`}
+                data-testid="document-upload-cancel"
               >
-                Cancel
+                {item.isCancelling ? 'Cancelling…' : 'Cancel'}
               </button>
             ) : (
               <button
                 type="button"
                 className="button button-small"
                 onClick={() => dismiss(item.uploadId)}
+                aria-label={`Dismiss ${item.name}`}
+                data-testid="document-upload-dismiss"
               >
                 Dismiss
               </button>

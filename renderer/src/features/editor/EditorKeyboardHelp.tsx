@@ -17,7 +17,8 @@ export function EditorKeyboardHelp() {
           to the next or previous segment, keeping what you typed as a draft
         </li>
         <li>
-          <kbd>Ctrl</kbd>+<kbd>1</kbd>…<kbd>9</kbd> inserts that match
+          <kbd>Ctrl</kbd>+<kbd>1</kbd>…<kbd>9</kbd> or <kbd>Alt</kbd>+<kbd>1</kbd>…<kbd>9</kbd>{' '}
+          inserts that match (in a browser, Ctrl+digits switch tabs: use Alt)
         </li>
         <li>
           <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>S</kbd> copies the source into the target

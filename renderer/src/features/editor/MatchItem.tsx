@@ -9,7 +9,7 @@ import { epochIso, formatEpochDate, matchInfo } from '../memories/tm-format';
 
 interface MatchItemProps {
   match: Translation;
-  /** 1-based: Ctrl+number inserts it. */
+  /** 1-based: Ctrl+number (or Alt+number) inserts it. */
   number: number;
   source: string;
   srclang: string;
@@ -56,7 +56,7 @@ export function MatchItem({ match, number, source, srclang, trglang, onInsert }:
         type="button"
         className="button button-small"
         onClick={onInsert}
-        aria-label={`Insert match ${number} (Ctrl+${number})`}
+        aria-label={`Insert match ${number} (Ctrl+${number} or Alt+${number})`}
         data-testid="match-insert"
       >
         Insert <kbd>{number}</kbd>

@@ -76,7 +76,7 @@ export function MatchPanel({ result, source, srclang, trglang, onInsert }: Match
                     type="button"
                     className="button button-small"
                     onClick={() => onInsert(number - 1)}
-                    aria-label={`Insert the machine translation (Ctrl+${number})`}
+                    aria-label={`Insert the machine translation (Ctrl+${number} or Alt+${number})`}
                     data-testid="mt-insert"
                   >
                     Insert <kbd>{number}</kbd>

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { Segment } from '../../../../shared/api/segments';
+import { typedDraft } from './drafts';
 import { useEditorStore } from './editor-store';
 
 interface TargetEditorProps {
@@ -12,6 +13,7 @@ interface TargetEditorProps {
 export function TargetEditor({ segment, number, trglang }: TargetEditorProps) {
   const ref = useRef<HTMLTextAreaElement>(null);
   const draft = useEditorStore((state) => state.drafts[segment.id]);
+  const focusRequest = useEditorStore((state) => state.targetFocusRequest);
   const value = draft?.text ?? segment.target;
 
   // The focus follows the active segment; a match inserted by a click brings it back here.
@@ -19,7 +21,7 @@ export function TargetEditor({ segment, number, trglang }: TargetEditorProps) {
     const textarea = ref.current;
     if (!textarea) return;
     textarea.focus({ preventScroll: true });
-  }, [segment.id, draft?.matchScore]);
+  }, [segment.id, focusRequest]);
 
   // The textarea grows with its text, so the whole target is always in view.
   useEffect(() => {
@@ -40,11 +42,7 @@ export function TargetEditor({ segment, number, trglang }: TargetEditorProps) {
       aria-label={`Translation of segment ${number}`}
       aria-describedby="editor-keyboard-help"
       onChange={(event) =>
-        useEditorStore.getState().setDraft({
-          segmentId: segment.id,
-          text: event.target.value,
-          matchScore: draft ? draft.matchScore : segment.match_score,
-        })
+        useEditorStore.getState().setDraft(typedDraft(segment, draft, event.target.value))
       }
       data-testid="segment-editor"
     />

@@ -14,6 +14,8 @@ export interface DocumentUpload {
   projectId: number;
   name: string;
   state: 'uploading' | 'done' | 'failed' | 'cancelled';
+  /** Cancel was clicked and the upload has not stopped yet. */
+  isCancelling: boolean;
   sentBytes: number;
   totalBytes: number;
   error: IpcError | null;
@@ -62,6 +64,7 @@ export async function uploadDocument(
         projectId,
         name: file.name,
         state: 'uploading',
+        isCancelling: false,
         sentBytes: 0,
         totalBytes: file.size,
         error: null,
@@ -110,5 +113,6 @@ export async function uploadDocument(
 
 export async function cancelDocumentUpload(uploadId: string): Promise<void> {
   cancelRequested.add(uploadId);
+  useDocumentUploadStore.getState().patch(uploadId, { isCancelling: true });
   await requestUploadCancel(uploadId, () => running.has(uploadId));
 }

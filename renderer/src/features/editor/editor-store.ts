@@ -1,14 +1,9 @@
 import { create } from 'zustand';
 import type { Pretranslate } from '../../../../shared/api/documents';
+import type { SegmentDraft } from './drafts';
 import type { QaWarning } from './qa';
 
-/** The target being typed in the active segment, until it is saved. */
-export interface SegmentDraft {
-  segmentId: number;
-  text: string;
-  /** The score of the match inserted last (sent as `match_score`); null once typed over freely. */
-  matchScore: number | null;
-}
+export type { SegmentDraft } from './drafts';
 
 /** A refused call (save, delete, download), shown above the editor until dismissed. */
 export interface EditorAlert {
@@ -30,6 +25,10 @@ interface EditorStore {
   /** The confirm just done, when it had warnings: shown until the next confirm. */
   lastQa: { segmentId: number; number: number; warnings: QaWarning[] } | null;
   alert: EditorAlert | null;
+  /** A confirm refused before anything was sent (an empty target), until the segment changes. */
+  refusal: { segmentId: number; message: string } | null;
+  /** Bumped to give the focus back to the active target (a match inserted with the mouse). */
+  targetFocusRequest: number;
   deleting: { id: number; name: string } | null;
   uploadOptions: UploadOptions;
   setActive: (segmentId: number | null) => void;
@@ -38,6 +37,8 @@ interface EditorStore {
   clearDraft: (segmentId: number, savedText: string) => void;
   recordQa: (segmentId: number, number: number, warnings: QaWarning[]) => void;
   showAlert: (alert: EditorAlert) => void;
+  refuse: (refusal: { segmentId: number; message: string }) => void;
+  focusTarget: () => void;
   dismissAlert: () => void;
   askDelete: (document: { id: number; name: string } | null) => void;
   setUploadOptions: (patch: Partial<UploadOptions>) => void;
@@ -50,10 +51,13 @@ export const useEditorStore = create<EditorStore>()((set) => ({
   qaBySegment: {},
   lastQa: null,
   alert: null,
+  refusal: null,
+  targetFocusRequest: 0,
   deleting: null,
   uploadOptions: { pretranslate: 'TM+MT', autoAccept: false },
-  setActive: (activeSegmentId) => set({ activeSegmentId }),
-  setDraft: (draft) => set(({ drafts }) => ({ drafts: { ...drafts, [draft.segmentId]: draft } })),
+  setActive: (activeSegmentId) => set({ activeSegmentId, refusal: null }),
+  setDraft: (draft) =>
+    set(({ drafts }) => ({ drafts: { ...drafts, [draft.segmentId]: draft }, refusal: null })),
   clearDraft: (segmentId, savedText) =>
     set(({ drafts }) => {
       if (drafts[segmentId]?.text !== savedText) return {};
@@ -67,6 +71,9 @@ export const useEditorStore = create<EditorStore>()((set) => ({
       lastQa: warnings.length ? { segmentId, number, warnings } : null,
     })),
   showAlert: (alert) => set({ alert }),
+  refuse: (refusal) => set({ refusal }),
+  focusTarget: () =>
+    set(({ targetFocusRequest }) => ({ targetFocusRequest: targetFocusRequest + 1 })),
   dismissAlert: () => set({ alert: null }),
   askDelete: (deleting) => set({ deleting }),
   setUploadOptions: (patch) =>

@@ -58,4 +58,31 @@ describe('QA on confirm', () => {
   it('says an empty translation is empty, and nothing else', () => {
     expect(codes('Save 2 files.', '  ')).toEqual(['empty']);
   });
+
+  it('joins digits after a space only for an exact group of three', () => {
+    expect(extractNumbers('In 2023 15 new branches opened.')).toEqual(['2023', '15']);
+    expect(extractNumbers('Pay 3 500 or 1\u00a0250\u00a0000 euros.')).toEqual(['3500', '1250000']);
+    expect(extractNumbers('Rooms 12 3456')).toEqual(['12', '3456']);
+    expect(codes('In 2023 15 new branches opened.', 'En 2023 abrieron 15 sucursales.')).toEqual([]);
+  });
+
+  it('looks past closing quotes of every language for the final mark', () => {
+    expect(ending('Er sagte „ja.“')).toBe('period');
+    expect(ending('Il a dit « oui ! »')).toBe('exclamation');
+    expect(ending('Er sagte »ja?«')).toBe('question');
+    expect(ending('Sie sagte ‹nein.›')).toBe('period');
+    expect(codes('He said “yes.”', 'Er sagte „ja.“')).toEqual([]);
+  });
+
+  it('counts <…> as a tag only for inline codes, self-closing tags and real pairs', () => {
+    expect(extractCodes('Press <Enter> to go on.')).toEqual([]);
+    expect(codes('Press <Enter> to go on.', 'Pulse Intro para seguir.')).toEqual([]);
+    expect(extractCodes('A <b>bold</b> word<br/>')).toEqual(['<b>', '</b>', '<br/>']);
+    expect(extractCodes('<g id="1">Open</g> and <ph id="2">')).toEqual([
+      '<g id="1">',
+      '</g>',
+      '<ph id="2">',
+    ]);
+    expect(extractNumbers('Press <F5> then 3')).toEqual(['5', '3']);
+  });
 });

@@ -18,28 +18,68 @@ export interface QaWarning {
   message: string;
 }
 
-// Inline tags (`<g id="1">`, `</g>`, `<x id="2"/>`) and placeholders (`{0}`, `{name}`, `%s`, `%1$d`).
+// Tag-like text (`<g id="1">`, `</g>`, `<x id="2"/>`, but also `<Enter>`) and placeholders
+// (`{0}`, `{name}`, `%s`, `%1$d`).
 const CODE = /<\/?[A-Za-z][^<>]*>|\{[^{}\s]{1,40}\}|%(?:\d+\$)?[sdif@]/g;
+// The XLIFF 1.2 and 2.0 inline codes: always tags, paired or not.
+const INLINE_CODES = new Set(['g', 'x', 'bx', 'ex', 'ph', 'bpt', 'ept', 'it', 'mrk', 'sub']);
+const INLINE_CODES_2 = new Set(['pc', 'sc', 'ec', 'sm', 'em', 'cp']);
 // Digits with thousands or decimal separators between them: `1,000.50`, `1.000,50`, `3 500`.
-const NUMBER = /\d+(?:[.,\u00a0\u202f ]\d+)*/g;
+// After a space only an exact group of three joins, so "In 2023 15 new branches" is two numbers.
+const NUMBER = /\d+(?:[.,]\d+|[\u00a0\u202f\u2009 ]\d{3}(?!\d))*/g;
+
+const tagName = (tag: string) => /^<\/?\s*([A-Za-z][\w:-]*)/.exec(tag)?.[1] ?? '';
+
+/**
+ * The codes of a text, where they are. A `<…>` is a tag when it closes itself (`<br/>`), is an
+ * XLIFF inline code (`<g id="1">`, `<x/>`, `<ph>`…), or has its other half of the same name in the
+ * text (`<b>…</b>`); anything else (`Press <Enter>`, `<name>`) is text. Placeholders always are.
+ */
+function findCodes(text: string): RegExpExecArray[] {
+  const matches = Array.from(text.matchAll(CODE));
+  const opened = new Set<string>();
+  const closed = new Set<string>();
+  for (const [raw] of matches) {
+    if (!raw.startsWith('<')) continue;
+    (raw.startsWith('</') ? closed : opened).add(tagName(raw));
+  }
+  return matches.filter(([raw]) => {
+    if (!raw.startsWith('<')) return true;
+    const name = tagName(raw);
+    if (/\/\s*>$/.test(raw) || INLINE_CODES.has(name) || INLINE_CODES_2.has(name)) return true;
+    return raw.startsWith('</') ? opened.has(name) : closed.has(name);
+  });
+}
+
+/** The text with its codes replaced by `by`. */
+function withoutCodes(text: string, by: string): string {
+  let result = '';
+  let from = 0;
+  for (const match of findCodes(text)) {
+    result += text.slice(from, match.index) + by;
+    from = match.index + match[0].length;
+  }
+  return result + text.slice(from);
+}
 
 /** A tag's identity without its spacing or attribute order: `<x id='2' />` equals `<x id="2"/>`. */
 function normalizeCode(code: string): string {
   if (!code.startsWith('<')) return code;
-  const name = /^<\/?\s*([A-Za-z][\w:-]*)/.exec(code)?.[1] ?? '';
+  const name = tagName(code);
   const id = /\bid\s*=\s*["']([^"']*)["']/.exec(code)?.[1];
   const kind = code.startsWith('</') ? '/' : /\/\s*>$/.test(code) ? '/>' : '>';
   return `<${kind === '/' ? '/' : ''}${name}${id === undefined ? '' : ` id="${id}"`}${kind === '/>' ? '/>' : '>'}`;
 }
 
 export function extractCodes(text: string): string[] {
-  return Array.from(text.matchAll(CODE), (match) => normalizeCode(match[0]));
+  return findCodes(text).map((match) => normalizeCode(match[0]));
 }
 
 /** Numbers as digits only, so `1,000.5` (English) and `1.000,5` (Spanish) are the same number. */
 export function extractNumbers(text: string): string[] {
-  const withoutCodes = text.replace(CODE, ' ');
-  return Array.from(withoutCodes.matchAll(NUMBER), (match) => match[0].replace(/\D/g, ''));
+  return Array.from(withoutCodes(text, ' ').matchAll(NUMBER), (match) =>
+    match[0].replace(/\D/g, ''),
+  );
 }
 
 /** What is in `a` and not in `b`, counting repeats. */
@@ -75,12 +115,14 @@ const ENDING_NAMES: Record<Ending, string> = {
   none: 'no final punctuation',
 };
 
-/** The final mark, looking past closing quotes, brackets and trailing codes. */
+/**
+ * The final mark, looking past closing quotes (English ”, German “, French », Swiss ‹ ›…),
+ * brackets and trailing codes.
+ */
 export function ending(text: string): Ending {
-  const core = text
-    .replace(CODE, '')
+  const core = withoutCodes(text, '')
     .trimEnd()
-    .replace(/["'”’»)\]」』]+$/u, '')
+    .replace(/["'”’“‘»«›‹)\]」』]+$/u, '')
     .trimEnd();
   return ENDINGS.find(([pattern]) => pattern.test(core))?.[1] ?? 'none';
 }

@@ -1,9 +1,11 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, replaceEqualDeep } from '@tanstack/react-query';
 import type { DocumentWithSegments } from '../../../../shared/api/documents';
 import { getBridge } from '../../bridge';
+import { mergeSegments } from './segments';
 
-// Pretranslation runs in the background; the document is read again until it ends.
-const PRETRANSLATION_POLL_MS = 1000;
+// Pretranslation runs in the background; the document (every segment: there is no progress-only
+// call) is read again until it ends, gently enough for a document of 10,000 segments.
+const PRETRANSLATION_POLL_MS = 2000;
 // Reviewers comment from other machines; their threads show up within this.
 const COMMENTS_POLL_MS = 30_000;
 
@@ -21,6 +23,16 @@ export const editorQueries = {
       queryFn: () => getBridge().documents.get({ id }),
       refetchInterval: (query) =>
         query.state.data?.is_pretranslating ? PRETRANSLATION_POLL_MS : false,
+      // A read that left before a save answered must not undo it: newer cached segments stay.
+      structuralSharing: (cached: unknown, fresh: unknown) => {
+        const old = cached as DocumentWithSegments | undefined;
+        const next = fresh as DocumentWithSegments;
+        if (!old || old.id !== next.id) return fresh;
+        return replaceEqualDeep(old, {
+          ...next,
+          segments: mergeSegments(old.segments, next.segments),
+        });
+      },
     }),
   /** Every translate lookup: a confirm teaches the memory, so they all go stale at once. */
   translations: ['translate'] as const,

@@ -2,60 +2,49 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import type { DocumentWithSegments } from '../../../../shared/api/documents';
 import type { Segment } from '../../../../shared/api/segments';
+import { draftMatchScore } from './drafts';
 import { useEditorStore } from './editor-store';
 import { orderedMatches } from './matches';
-import { useSaveSegment } from './mutations';
-import { checkSegment } from './qa';
 import { editorQueries } from './queries';
+import { pendingSaves, saveDrafts, saveSegment, withPendingSaves } from './segment-saves';
 import { nextUnconfirmed } from './segments';
 
 export interface SegmentActions {
   activeIndex: number;
   active: Segment | undefined;
-  /** Moves to a segment, saving what was typed in the one being left as a draft. */
+  /** Moves to a segment, saving what was typed (there and in other segments) as drafts. */
   goTo: (index: number) => void;
   move: (step: -1 | 1) => void;
-  /** Runs QA, confirms the active segment and moves to the next unconfirmed one. */
-  confirm: () => void;
+  /**
+   * Confirms the active segment and moves to the next unconfirmed one (among `shown` while a
+   * filter is on). An empty target is refused here: nothing is sent and the segment stays.
+   */
+  confirm: (shown?: readonly number[]) => void;
   /** Puts match `index` (0-based, TM then MT) into the active target. */
   insertMatch: (index: number) => void;
 }
 
+export const EMPTY_TARGET_MESSAGE =
+  'An empty translation cannot be confirmed. Type the translation first.';
+
 /** What the translator does to segments, from the keyboard or the mouse. */
 export function useSegmentActions(document: DocumentWithSegments): SegmentActions {
   const queryClient = useQueryClient();
-  const { segments } = document;
+  const { segments, id: documentId } = document;
   const activeId = useEditorStore((state) => state.activeSegmentId);
-  const save = useSaveSegment(document.id);
-  const { mutate } = save;
   const found = segments.findIndex((segment) => segment.id === activeId);
   // Nothing chosen yet (or a segment of another document): the first unconfirmed one.
   const activeIndex = found >= 0 ? found : (nextUnconfirmed(segments, segments.length - 1) ?? 0);
   const active = segments[activeIndex];
 
-  const saveDraftOf = useCallback(
-    (segment: Segment | undefined) => {
-      if (!segment) return;
-      const draft = useEditorStore.getState().drafts[segment.id];
-      if (!draft || draft.text === segment.target) return;
-      mutate({
-        id: segment.id,
-        target: draft.text,
-        is_confirmed: false,
-        match_score: draft.matchScore,
-      });
-    },
-    [mutate],
-  );
-
   const goTo = useCallback(
     (index: number) => {
       const target = segments[Math.max(0, Math.min(segments.length - 1, index))];
       if (!target || target.id === active?.id) return;
-      saveDraftOf(active);
+      saveDrafts(queryClient, documentId);
       useEditorStore.getState().setActive(target.id);
     },
-    [active, saveDraftOf, segments],
+    [active, documentId, queryClient, segments],
   );
 
   return useMemo(
@@ -64,23 +53,28 @@ export function useSegmentActions(document: DocumentWithSegments): SegmentAction
       active,
       goTo,
       move: (step) => goTo(activeIndex + step),
-      confirm: () => {
+      confirm: (shown) => {
         if (!active) return;
-        const { drafts, recordQa, setActive } = useEditorStore.getState();
+        const { drafts, refuse, setActive } = useEditorStore.getState();
         const draft = drafts[active.id];
         const target = draft?.text ?? active.target;
-        recordQa(active.id, activeIndex + 1, checkSegment(active.source, target));
-        mutate({
+        if (target.trim() === '') {
+          refuse({ segmentId: active.id, message: EMPTY_TARGET_MESSAGE });
+          return;
+        }
+        // A confirm still on its way counts as done: a quick second Ctrl+Enter moves on from it.
+        const pending = pendingSaves(queryClient, documentId);
+        saveSegment(queryClient, documentId, {
           id: active.id,
           target,
           is_confirmed: true,
-          match_score: draft ? draft.matchScore : active.match_score,
+          match_score: draft ? draftMatchScore(draft) : active.match_score,
         });
-        // The segment counts as confirmed already when looking for the next one.
-        const next = nextUnconfirmed(
-          segments.map((segment) => (segment.id === active.id ? { is_confirmed: true } : segment)),
-          activeIndex,
-        );
+        const decided = withPendingSaves(segments, [
+          ...pending,
+          { id: active.id, target, is_confirmed: true },
+        ]);
+        const next = nextUnconfirmed(decided, activeIndex, shown);
         if (next !== null) setActive(segments[next]?.id ?? null);
       },
       insertMatch: (index) => {
@@ -94,13 +88,19 @@ export function useSegmentActions(document: DocumentWithSegments): SegmentAction
         );
         const match = orderedMatches(list).all[index];
         if (!match) return;
-        useEditorStore.getState().setDraft({
+        const { setDraft, focusTarget } = useEditorStore.getState();
+        setDraft({
           segmentId: active.id,
           text: match.target,
-          matchScore: match.isTMMatch ? Math.min(101, Math.round(match.score)) : null,
+          inserted: {
+            text: match.target,
+            score: match.isTMMatch ? Math.min(101, Math.round(match.score)) : null,
+          },
         });
+        // An Insert clicked with the mouse gives the focus back to the target.
+        focusTarget();
       },
     }),
-    [active, activeIndex, goTo, mutate, queryClient, segments],
+    [active, activeIndex, documentId, goTo, queryClient, segments],
   );
 }
