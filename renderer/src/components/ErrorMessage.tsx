@@ -6,7 +6,9 @@ interface ErrorMessageProps {
   /** What was being attempted, e.g. "Could not load the languages". */
   title?: string;
   testId?: string;
-  /** Buttons that deal with it (retry, dismiss). */
+  /** Offers "Try again", which calls this (a query's refetch). */
+  onRetry?: () => void;
+  /** Other buttons that deal with it (dismiss). */
   children?: ReactNode;
 }
 
@@ -15,6 +17,7 @@ export function ErrorMessage({
   error,
   title,
   testId = 'error-message',
+  onRetry,
   children,
 }: ErrorMessageProps) {
   const { message, hint, status } = toIpcError(error);
@@ -26,7 +29,16 @@ export function ErrorMessage({
         {status ? <span className="notice-meta"> (HTTP {status})</span> : null}
       </p>
       {hint ? <p className="notice-hint">{hint}</p> : null}
-      {children ? <div className="notice-actions">{children}</div> : null}
+      {onRetry || children ? (
+        <div className="notice-actions">
+          {onRetry ? (
+            <button type="button" className="button button-small" onClick={onRetry}>
+              Try again
+            </button>
+          ) : null}
+          {children}
+        </div>
+      ) : null}
     </div>
   );
 }

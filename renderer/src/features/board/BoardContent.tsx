@@ -26,15 +26,11 @@ export function BoardContent({ result, filters, onFiltersChange }: BoardContentP
   if (result.data === undefined) {
     if (result.isError && !isServerStarting) {
       return (
-        <ErrorMessage error={result.error} title="The projects could not be loaded">
-          <button
-            type="button"
-            className="button button-small"
-            onClick={() => void result.refetch()}
-          >
-            Try again
-          </button>
-        </ErrorMessage>
+        <ErrorMessage
+          error={result.error}
+          title="The projects could not be loaded"
+          onRetry={() => void result.refetch()}
+        />
       );
     }
     return (

@@ -58,15 +58,11 @@ export function CommentThread({ result, documentId, segmentId, number }: Comment
         />
       ) : null}
       {result.isError ? (
-        <ErrorMessage error={result.error} title="Could not load the comments">
-          <button
-            type="button"
-            className="button button-small"
-            onClick={() => void result.refetch()}
-          >
-            Try again
-          </button>
-        </ErrorMessage>
+        <ErrorMessage
+          error={result.error}
+          title="Could not load the comments"
+          onRetry={() => void result.refetch()}
+        />
       ) : result.isPending ? (
         <p className="muted">Loading the comments…</p>
       ) : count === 0 ? (

@@ -27,15 +27,11 @@ export function MatchPanel({ result, source, srclang, trglang, onInsert }: Match
         Matches
       </h2>
       {result.isError ? (
-        <ErrorMessage error={result.error} title="Could not look up matches">
-          <button
-            type="button"
-            className="button button-small"
-            onClick={() => void result.refetch()}
-          >
-            Try again
-          </button>
-        </ErrorMessage>
+        <ErrorMessage
+          error={result.error}
+          title="Could not look up matches"
+          onRetry={() => void result.refetch()}
+        />
       ) : result.isPending ? (
         <p className="muted" data-testid="matches-loading">
           Looking up the memory and machine translation…

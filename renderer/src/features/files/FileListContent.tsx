@@ -35,15 +35,8 @@ export function FileListContent({
           error={result.error}
           title="The files could not be loaded"
           testId="files-error"
-        >
-          <button
-            type="button"
-            className="button button-small"
-            onClick={() => void result.refetch()}
-          >
-            Try again
-          </button>
-        </ErrorMessage>
+          onRetry={() => void result.refetch()}
+        />
       );
     }
     return (

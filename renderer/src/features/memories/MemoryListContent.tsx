@@ -35,15 +35,8 @@ export function MemoryListContent({
           error={result.error}
           title="The memories could not be loaded"
           testId="memories-error"
-        >
-          <button
-            type="button"
-            className="button button-small"
-            onClick={() => void result.refetch()}
-          >
-            Try again
-          </button>
-        </ErrorMessage>
+          onRetry={() => void result.refetch()}
+        />
       );
     }
     return (

@@ -11,11 +11,12 @@ export function TermsPanel({ memory }: { memory: Memory }) {
   const terms = useQuery(memoryQueries.terms(memory.id));
   if (terms.isError) {
     return (
-      <ErrorMessage error={terms.error} title="The terms could not be read" testId="terms-error">
-        <button type="button" className="button button-small" onClick={() => void terms.refetch()}>
-          Try again
-        </button>
-      </ErrorMessage>
+      <ErrorMessage
+        error={terms.error}
+        title="The terms could not be read"
+        testId="terms-error"
+        onRetry={() => void terms.refetch()}
+      />
     );
   }
   if (!terms.data) {

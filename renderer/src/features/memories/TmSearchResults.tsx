@@ -26,11 +26,12 @@ export function TmSearchResults({ memory, query, threshold, result }: TmSearchRe
   }
   if (result.isError) {
     return (
-      <ErrorMessage error={result.error} title="The search failed" testId="tm-search-error">
-        <button type="button" className="button button-small" onClick={() => void result.refetch()}>
-          Try again
-        </button>
-      </ErrorMessage>
+      <ErrorMessage
+        error={result.error}
+        title="The search failed"
+        testId="tm-search-error"
+        onRetry={() => void result.refetch()}
+      />
     );
   }
   if (!result.data) {
