@@ -1,5 +1,4 @@
-import { ErrorMessage } from '../../components/ErrorMessage';
-import { ModalDialog } from '../../components/ModalDialog';
+import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
 import { useDeleteComment } from './comment-mutations';
 import { useCommentStore } from './comment-store';
 
@@ -8,38 +7,23 @@ const afterDelete = () =>
   window.document.querySelector<HTMLElement>('[data-testid="comment-reply-text"]') ??
   window.document.querySelector<HTMLElement>('[data-testid="segment-editor"]');
 
-/** Asks before deleting one of your comments; the safe choice has the focus. */
+/** Asks before deleting one of your comments. */
 export function DeleteCommentDialog({ id, documentId }: { id: number; documentId: number }) {
   const close = () => useCommentStore.getState().askDelete(null);
   const remove = useDeleteComment(documentId);
   return (
-    <ModalDialog
-      labelledBy="confirm-delete-comment-title"
+    <ConfirmDeleteDialog
       testId="confirm-delete-comment"
+      title="Delete your comment?"
+      confirmLabel="Delete comment"
+      onConfirm={() => remove.mutate({ comment_id: id })}
       onClose={close}
+      isPending={remove.isPending}
+      error={remove.error}
+      errorTitle="The comment was not deleted"
       fallbackFocus={afterDelete}
     >
-      <div className="editor-dialog-body">
-        <h2 id="confirm-delete-comment-title">Delete your comment?</h2>
-        <p>It is removed from the thread for everyone. This cannot be undone.</p>
-        {remove.isError ? (
-          <ErrorMessage error={remove.error} title="The comment was not deleted" />
-        ) : null}
-      </div>
-      <div className="editor-dialog-actions">
-        <button type="button" className="button" autoFocus onClick={close}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className="button button-danger"
-          disabled={remove.isPending}
-          onClick={() => remove.mutate({ comment_id: id })}
-          data-testid="confirm-delete-comment-ok"
-        >
-          {remove.isPending ? 'Deleting…' : 'Delete comment'}
-        </button>
-      </div>
-    </ModalDialog>
+      <p>It is removed from the thread for everyone. This cannot be undone.</p>
+    </ConfirmDeleteDialog>
   );
 }

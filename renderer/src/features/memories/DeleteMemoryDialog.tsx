@@ -1,10 +1,9 @@
-import { ErrorMessage } from '../../components/ErrorMessage';
-import { ModalDialog } from '../../components/ModalDialog';
+import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
 import { toIpcError } from '../../bridge/ipc-errors';
 import { useMemoriesStore } from './memories-store';
 import { useDeleteMemory } from './mutations';
 
-/** Asks before deleting a memory; the safe choice has the focus. Projects using it keep it. */
+/** Asks before deleting a memory. Projects using it keep it: the server refuses (409). */
 export function DeleteMemoryDialog({ id, name }: { id: number; name: string }) {
   const { closeDialog, showNotice } = useMemoriesStore.getState();
   const deleteMemory = useDeleteMemory({
@@ -15,48 +14,22 @@ export function DeleteMemoryDialog({ id, name }: { id: number; name: string }) {
   });
   const isInUse = deleteMemory.isError && toIpcError(deleteMemory.error).status === 409;
   return (
-    <ModalDialog
-      labelledBy="confirm-delete-memory-title"
+    <ConfirmDeleteDialog
       testId="confirm-delete-memory"
+      title={`Delete “${name}”?`}
+      confirmLabel="Delete memory"
+      onConfirm={() => deleteMemory.mutate({ id })}
       onClose={closeDialog}
+      isPending={deleteMemory.isPending}
+      isBlocked={isInUse}
+      error={deleteMemory.error}
+      errorTitle={isInUse ? 'The memory is in use' : 'The memory was not deleted'}
+      errorTestId="delete-memory-error"
     >
-      <div className="modal-body">
-        <h2 id="confirm-delete-memory-title">Delete “{name}”?</h2>
-        <p>
-          Its translation units and terms are deleted from the server. This cannot be undone. Export
-          it as TMX first to keep a copy.
-        </p>
-        {deleteMemory.isError ? (
-          <ErrorMessage
-            error={deleteMemory.error}
-            title={isInUse ? 'The memory is in use' : 'The memory was not deleted'}
-            testId="delete-memory-error"
-          />
-        ) : null}
-      </div>
-      <div className="modal-actions">
-        <button
-          type="button"
-          className="button"
-          // The safe choice takes the focus.
-          autoFocus
-          onClick={closeDialog}
-          data-testid="confirm-delete-memory-cancel"
-        >
-          {isInUse ? 'Close' : 'Cancel'}
-        </button>
-        {isInUse ? null : (
-          <button
-            type="button"
-            className="button button-danger"
-            disabled={deleteMemory.isPending}
-            onClick={() => deleteMemory.mutate({ id })}
-            data-testid="confirm-delete-memory-ok"
-          >
-            {deleteMemory.isPending ? 'Deleting…' : 'Delete memory'}
-          </button>
-        )}
-      </div>
-    </ModalDialog>
+      <p>
+        Its translation units and terms are deleted from the server. This cannot be undone. Export
+        it as TMX first to keep a copy.
+      </p>
+    </ConfirmDeleteDialog>
   );
 }

@@ -1,5 +1,4 @@
-import { ErrorMessage } from '../../components/ErrorMessage';
-import { ModalDialog } from '../../components/ModalDialog';
+import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
 import { useMemoriesStore } from './memories-store';
 import { useDeleteUnit } from './mutations';
 
@@ -19,40 +18,18 @@ export function DeleteUnitDialog({ memoryId, segmentId, source }: DeleteUnitDial
     },
   });
   return (
-    <ModalDialog
-      labelledBy="confirm-delete-unit-title"
+    <ConfirmDeleteDialog
       testId="confirm-delete-unit"
+      title="Delete this unit?"
+      confirmLabel="Delete unit"
+      onConfirm={() => deleteUnit.mutate({ id: memoryId, segment_id: segmentId })}
       onClose={closeDialog}
+      isPending={deleteUnit.isPending}
+      error={deleteUnit.error}
+      errorTitle="The unit was not deleted"
     >
-      <div className="modal-body">
-        <h2 id="confirm-delete-unit-title">Delete this unit?</h2>
-        <blockquote className="memory-unit-quote">{source}</blockquote>
-        <p>The unit and its translation are removed from the memory. This cannot be undone.</p>
-        {deleteUnit.isError ? (
-          <ErrorMessage error={deleteUnit.error} title="The unit was not deleted" />
-        ) : null}
-      </div>
-      <div className="modal-actions">
-        <button
-          type="button"
-          className="button"
-          // The safe choice takes the focus.
-          autoFocus
-          onClick={closeDialog}
-          data-testid="confirm-delete-unit-cancel"
-        >
-          Cancel
-        </button>
-        <button
-          type="button"
-          className="button button-danger"
-          disabled={deleteUnit.isPending}
-          onClick={() => deleteUnit.mutate({ id: memoryId, segment_id: segmentId })}
-          data-testid="confirm-delete-unit-ok"
-        >
-          {deleteUnit.isPending ? 'Deleting…' : 'Delete unit'}
-        </button>
-      </div>
-    </ModalDialog>
+      <blockquote className="memory-unit-quote">{source}</blockquote>
+      <p>The unit and its translation are removed from the memory. This cannot be undone.</p>
+    </ConfirmDeleteDialog>
   );
 }
