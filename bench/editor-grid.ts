@@ -1,0 +1,279 @@
+// The editor's segment grid with a long document, in Chromium: time to an open, interactive
+// document, scroll smoothness, and the cost of a keystroke in the active target.
+// Run `npm run build` first, then `npx tsx bench/editor-grid.ts [--segments 10000] [--runs 3]`.
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { Browser, Page } from '@playwright/test';
+import { seedDocument, type SeededDocument } from './seed-document';
+import {
+  createDataFolder,
+  DROPPED_FRAME_MS,
+  format,
+  launchChromium,
+  measureScroll,
+  medianFigures,
+  newBenchPage,
+  percentile,
+  startWebHost,
+  type DataFolder,
+  type PageGlobals,
+  type WebHost,
+} from './web-host-bench';
+
+const SCROLL_MS = 2_000;
+const SETTLE_MS = 1_000;
+// 50 characters a keyboard types without a dead key: every one is a real keydown.
+const TYPED = 'Use la barra Buscar para localizar texto en Writer';
+const ROW = '[data-testid="segment-row"]';
+
+export interface EditorGridOptions {
+  /** Segments in the document (default 10,000). */
+  segments?: number;
+  /** Page loads measured; the figures are their medians (default 3). */
+  runs?: number;
+}
+
+interface EditorGlobals extends PageGlobals {
+  /** When segment 1 was first seen active with its target focused. */
+  benchReadyAt?: number;
+  /** Per keystroke, ms from the keydown to its input handled, and to the task after the frame. */
+  benchKeystrokes?: { handled: number[]; painted: number[] };
+}
+
+interface ResourceTiming {
+  name: string;
+  startTime: number;
+  responseEnd: number;
+  encodedBodySize: number;
+}
+
+/** What one page load measured, in milliseconds from navigation start unless named otherwise. */
+interface RunFigures {
+  documentRequestedMs: number;
+  documentAnsweredMs: number;
+  documentBytes: number;
+  readyMs: number;
+  interactiveMs: number;
+  rowsInDom: number;
+  distancePx: number;
+  frames: number;
+  frameP50Ms: number;
+  frameP95Ms: number;
+  frameMaxMs: number;
+  framesOver50Ms: number;
+  blankFrames: number;
+  keyHandledP50Ms: number;
+  keyHandledP95Ms: number;
+  keyFrameP50Ms: number;
+  keyFrameP95Ms: number;
+  keyFrameMaxMs: number;
+}
+
+/**
+ * Polled every frame in the page: once segment 1 is active with its target focused (the document
+ * is open), press Alt+↓ there; the editor is interactive when segment 2 is active and focused.
+ */
+function probeInteractive() {
+  const page = globalThis as unknown as EditorGlobals;
+  const activeEditor = (index: number) => {
+    const row = page.document.querySelector(`[data-testid="segment-row"][data-index="${index}"]`);
+    const editor = row?.dataset.active ? row.querySelector('[data-testid="segment-editor"]') : null;
+    return editor && page.document.activeElement === editor ? editor : null;
+  };
+  if (page.benchReadyAt === undefined) {
+    const first = activeEditor(0);
+    if (!first) return false;
+    page.benchReadyAt = performance.now();
+    first.dispatchEvent(
+      new page.KeyboardEvent('keydown', {
+        key: 'ArrowDown',
+        code: 'ArrowDown',
+        altKey: true,
+        bubbles: true,
+      }),
+    );
+    return false;
+  }
+  if (!activeEditor(1)) return false;
+  return {
+    readyMs: page.benchReadyAt,
+    interactiveMs: performance.now(),
+    rowsInDom: page.document.querySelectorAll('[data-testid="segment-row"]').length,
+  };
+}
+
+/**
+ * Runs in the page: times every keydown to the end of its input event, by when React has rendered
+ * the controlled textarea (its root listener runs before the document's), and to the first task
+ * after the next frame, by when the frame showing the keystroke has been produced.
+ */
+function installKeystrokeProbe() {
+  const page = globalThis as unknown as EditorGlobals;
+  const handled: number[] = [];
+  const painted: number[] = [];
+  page.benchKeystrokes = { handled, painted };
+  let start = 0;
+  page.document.addEventListener(
+    'keydown',
+    (event) => {
+      start = event.timeStamp;
+      const keyStart = start;
+      page.requestAnimationFrame(() =>
+        page.setTimeout(() => painted.push(performance.now() - keyStart), 0),
+      );
+    },
+    true,
+  );
+  page.document.addEventListener('input', () => handled.push(performance.now() - start), false);
+}
+
+/** Types TYPED into the active target one key at a time, each measured on its own. */
+async function measureTyping(page: Page): Promise<{ handled: number[]; painted: number[] }> {
+  const editor = page.locator(`${ROW}[data-active] [data-testid="segment-editor"]`);
+  const before = await editor.inputValue();
+  await page.evaluate(installKeystrokeProbe);
+  for (let i = 0; i < TYPED.length; i += 1) {
+    await page.keyboard.type(TYPED.charAt(i));
+    await page.waitForFunction(
+      (count) => {
+        const keys = (globalThis as unknown as EditorGlobals).benchKeystrokes;
+        return (keys?.painted.length ?? 0) >= count;
+      },
+      i + 1,
+      { polling: 'raf' },
+    );
+  }
+  const after = await editor.inputValue();
+  if (after.length !== before.length + TYPED.length) {
+    throw new Error(`The target took ${after.length - before.length} of ${TYPED.length} keys.`);
+  }
+  const keys = await page.evaluate(() => (globalThis as unknown as EditorGlobals).benchKeystrokes);
+  if (keys?.handled.length !== TYPED.length) {
+    throw new Error(`${keys?.handled.length ?? 0} input events for ${TYPED.length} keys.`);
+  }
+  return {
+    handled: keys.handled.sort((a, b) => a - b),
+    painted: keys.painted.sort((a, b) => a - b),
+  };
+}
+
+/**
+ * One cold page load of the document in a new browser context: time to interactive, a scroll of
+ * the whole grid, then (back at the top, segment 2 active again) typing in its target.
+ */
+async function measureRun(browser: Browser, url: string, seeded: SeededDocument) {
+  const page = await newBenchPage(browser);
+  try {
+    await page.goto(`${url}#/editor?project=${seeded.projectId}&document=${seeded.documentId}`);
+    const interactive = await page.waitForFunction(probeInteractive, undefined, {
+      polling: 'raf',
+      timeout: 60_000,
+    });
+    const opened = (await interactive.jsonValue()) as {
+      readyMs: number;
+      interactiveMs: number;
+      rowsInDom: number;
+    };
+    const request = await page.evaluate(() => {
+      const entry = (performance.getEntriesByType('resource') as unknown as ResourceTiming[]).find(
+        (timing) => timing.name.includes('documents%3Aget'),
+      );
+      return {
+        documentRequestedMs: entry?.startTime ?? Number.NaN,
+        documentAnsweredMs: entry?.responseEnd ?? Number.NaN,
+        documentBytes: entry?.encodedBodySize ?? 0,
+      };
+    });
+    // Segment 2's lookups (TM, MT, terms) answer before the scroll, so it measures the grid alone.
+    await page.waitForTimeout(SETTLE_MS);
+    const scroll = await measureScroll(page, {
+      scroller: '[data-testid="segment-grid"]',
+      row: ROW,
+      durationMs: SCROLL_MS,
+    });
+    // Back at the top, segment 2's row (and its target, which takes the focus) is mounted again.
+    await page.getByTestId('segment-grid').evaluate((grid) => {
+      grid.scrollTop = 0;
+    });
+    await page.locator(`${ROW}[data-index="1"] [data-testid="segment-editor"]`).focus();
+    const { handled, painted } = await measureTyping(page);
+    return {
+      ...request,
+      ...opened,
+      ...scroll,
+      keyHandledP50Ms: percentile(handled, 50),
+      keyHandledP95Ms: percentile(handled, 95),
+      keyFrameP50Ms: percentile(painted, 50),
+      keyFrameP95Ms: percentile(painted, 95),
+      keyFrameMaxMs: painted[painted.length - 1] ?? 0,
+    } satisfies RunFigures;
+  } finally {
+    await page.context().close();
+  }
+}
+
+/** Seeds, starts the web host, measures `runs` cold loads of the document, and cleans up. */
+export async function benchEditorGrid(
+  options: EditorGridOptions = {},
+): Promise<Record<string, number>> {
+  const { segments = 10_000, runs = 3 } = options;
+  const chromium = await launchChromium();
+  let folder: DataFolder<SeededDocument> | undefined;
+  let host: WebHost | undefined;
+  try {
+    const seedStart = performance.now();
+    folder = await createDataFolder((db) => seedDocument(db, segments));
+    const seedMs = performance.now() - seedStart;
+    host = await startWebHost(folder.dir);
+    const results: RunFigures[] = [];
+    for (let run = 0; run < runs; run += 1) {
+      results.push(await measureRun(chromium.browser, host.url, folder.seeded));
+    }
+    const { documentBytes, ...medians } = medianFigures<keyof RunFigures>(results);
+    return { segments, runs, seedMs, ...medians, documentKiB: documentBytes / 1024 };
+  } finally {
+    await chromium.close();
+    await host?.stop();
+    await folder?.remove();
+  }
+}
+
+function printFigures(figures: Record<string, number>): void {
+  const { ms, n, fixed } = format;
+  const f = figures;
+  console.log(
+    [
+      `Editor with a ${n(f.segments)}-segment document: medians of ${n(f.runs)} cold page loads (Chromium, 1440x900)`,
+      `  seeding the data folder                 ${ms(f.seedMs)}`,
+      `  documents:get requested                 ${ms(f.documentRequestedMs)}`,
+      `  documents:get answered                  ${ms(f.documentAnsweredMs)} (${n(f.documentKiB)} KiB)`,
+      `  document open, segment 1 active         ${ms(f.readyMs)} (${n(f.rowsInDom)} rows in the DOM)`,
+      `  time to interactive (Alt+↓ to seg. 2)   ${ms(f.interactiveMs)}`,
+      `Scroll of the grid: ${n(f.distancePx)} px top to bottom in ${SCROLL_MS / 1000} s`,
+      `  frames                                  ${n(f.frames)}`,
+      `  frame time p50 / p95 / max              ${fixed(f.frameP50Ms)} / ${fixed(f.frameP95Ms)} / ${fixed(f.frameMaxMs)} ms`,
+      `  dropped frames (> ${DROPPED_FRAME_MS} ms)               ${n(f.framesOver50Ms)}`,
+      `  blank frames (no row in view)           ${n(f.blankFrames)}`,
+      `Typing ${TYPED.length} characters in segment 2's target, one key at a time`,
+      `  keydown to input rendered p50 / p95     ${fixed(f.keyHandledP50Ms)} / ${fixed(f.keyHandledP95Ms)} ms`,
+      `  keydown to next frame p50 / p95 / max   ${fixed(f.keyFrameP50Ms)} / ${fixed(f.keyFrameP95Ms)} / ${fixed(f.keyFrameMaxMs)} ms`,
+    ].join('\n'),
+  );
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  const { values } = parseArgs({
+    options: {
+      segments: { type: 'string', default: '10000' },
+      runs: { type: 'string', default: '3' },
+    },
+  });
+  benchEditorGrid({ segments: Number(values.segments), runs: Number(values.runs) }).then(
+    printFigures,
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exitCode = 1;
+    },
+  );
+}
