@@ -1,23 +1,18 @@
 // The board's time to interactive and scroll smoothness with thousands of projects, in Chromium.
 // Run `npm run build` first, then `npx tsx bench/board-tti.ts [--projects 5000] [--runs 3]`.
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import type { Browser } from '@playwright/test';
 import { seedProjects } from './seed-projects';
 import {
-  createDataFolder,
-  DROPPED_FRAME_MS,
+  benchPageLoads,
   format,
-  launchChromium,
   measureScroll,
-  medianFigures,
   newBenchPage,
-  startWebHost,
-  type DataFolder,
+  runFromCommandLine,
+  scrollFigureLines,
   type PageElement,
   type PageGlobals,
-  type WebHost,
+  type ResourceTiming,
+  type ScrollFigures,
 } from './web-host-bench';
 
 const SCROLL_MS = 2_000;
@@ -34,28 +29,14 @@ interface BoardGlobals extends PageGlobals {
   benchCard?: PageElement;
 }
 
-interface ResourceTiming {
-  name: string;
-  startTime: number;
-  responseEnd: number;
-  encodedBodySize: number;
-}
-
 /** What one page load measured, in milliseconds from navigation start unless named otherwise. */
-interface RunFigures {
+interface RunFigures extends ScrollFigures {
   listRequestedMs: number;
   listAnsweredMs: number;
   listBytes: number;
   boardReadyMs: number;
   interactiveMs: number;
   scrollCards: number;
-  scrollDistancePx: number;
-  frames: number;
-  frameP50Ms: number;
-  frameP95Ms: number;
-  frameMaxMs: number;
-  framesOver50Ms: number;
-  blankFrames: number;
 }
 
 /** One cold page load of the board in a new browser context, then a scroll of its longest column. */
@@ -105,14 +86,7 @@ async function measureRun(browser: Browser, url: string): Promise<RunFigures> {
       row: '[data-testid="project-card"]',
       durationMs: SCROLL_MS,
     });
-    const { distancePx, ...frames } = scroll;
-    return {
-      ...timings,
-      interactiveMs,
-      scrollCards: longest.cards,
-      scrollDistancePx: distancePx,
-      ...frames,
-    };
+    return { ...timings, interactiveMs, scrollCards: longest.cards, ...scroll };
   } finally {
     await page.context().close();
   }
@@ -135,29 +109,16 @@ export async function benchBoardTti(
   options: BoardTtiOptions = {},
 ): Promise<Record<string, number>> {
   const { projects = 5_000, runs = 3 } = options;
-  const chromium = await launchChromium();
-  let folder: DataFolder<unknown> | undefined;
-  let host: WebHost | undefined;
-  try {
-    const seedStart = performance.now();
-    folder = await createDataFolder((db) => seedProjects(db, { count: projects }));
-    const seedMs = performance.now() - seedStart;
-    host = await startWebHost(folder.dir);
-    const results: RunFigures[] = [];
-    for (let run = 0; run < runs; run += 1) {
-      results.push(await measureRun(chromium.browser, host.url));
-    }
-    const { listBytes, ...medians } = medianFigures<keyof RunFigures>(results);
-    return { projects, runs, seedMs, ...medians, listKiB: listBytes / 1024 };
-  } finally {
-    await chromium.close();
-    await host?.stop();
-    await folder?.remove();
-  }
+  const { listBytes, ...medians } = await benchPageLoads({
+    seed: (db) => seedProjects(db, { count: projects }),
+    runs,
+    measure: (browser, url) => measureRun(browser, url),
+  });
+  return { projects, runs, ...medians, listKiB: listBytes / 1024 };
 }
 
 function printFigures(figures: Record<string, number>): void {
-  const { ms, n, fixed } = format;
+  const { ms, n } = format;
   const f = figures;
   console.log(
     [
@@ -167,27 +128,10 @@ function printFigures(figures: Record<string, number>): void {
       `  projects:list answered               ${ms(f.listAnsweredMs)} (${n(f.listKiB)} KiB)`,
       `  board-ready, cards on screen         ${ms(f.boardReadyMs)}`,
       `  time to interactive (a card took ↓)  ${ms(f.interactiveMs)}`,
-      `Scroll of the longest column: ${n(f.scrollCards)} cards, ${n(f.scrollDistancePx)} px top to bottom in ${SCROLL_MS / 1000} s`,
-      `  frames                               ${n(f.frames)}`,
-      `  frame time p50 / p95 / max           ${fixed(f.frameP50Ms)} / ${fixed(f.frameP95Ms)} / ${fixed(f.frameMaxMs)} ms`,
-      `  dropped frames (> ${DROPPED_FRAME_MS} ms)            ${n(f.framesOver50Ms)}`,
-      `  blank frames (no card in view)       ${n(f.blankFrames)}`,
+      `Scroll of the longest column: ${n(f.scrollCards)} cards, ${n(f.distancePx)} px top to bottom in ${SCROLL_MS / 1000} s`,
+      ...scrollFigureLines(f, 'card', 37),
     ].join('\n'),
   );
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  const { values } = parseArgs({
-    options: {
-      projects: { type: 'string', default: '5000' },
-      runs: { type: 'string', default: '3' },
-    },
-  });
-  benchBoardTti({ projects: Number(values.projects), runs: Number(values.runs) }).then(
-    printFigures,
-    (error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exitCode = 1;
-    },
-  );
-}
+runFromCommandLine(import.meta.url, { projects: '5000', runs: '3' }, benchBoardTti, printFigures);

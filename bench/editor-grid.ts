@@ -1,24 +1,19 @@
 // The editor's segment grid with a long document, in Chromium: time to an open, interactive
 // document, scroll smoothness, and the cost of a keystroke in the active target.
 // Run `npm run build` first, then `npx tsx bench/editor-grid.ts [--segments 10000] [--runs 3]`.
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import type { Browser, Page } from '@playwright/test';
 import { seedDocument, type SeededDocument } from './seed-document';
 import {
-  createDataFolder,
-  DROPPED_FRAME_MS,
+  benchPageLoads,
   format,
-  launchChromium,
   measureScroll,
-  medianFigures,
   newBenchPage,
   percentile,
-  startWebHost,
-  type DataFolder,
+  runFromCommandLine,
+  scrollFigureLines,
   type PageGlobals,
-  type WebHost,
+  type ResourceTiming,
+  type ScrollFigures,
 } from './web-host-bench';
 
 const SCROLL_MS = 2_000;
@@ -41,15 +36,8 @@ interface EditorGlobals extends PageGlobals {
   benchKeystrokes?: { handled: number[]; painted: number[] };
 }
 
-interface ResourceTiming {
-  name: string;
-  startTime: number;
-  responseEnd: number;
-  encodedBodySize: number;
-}
-
 /** What one page load measured, in milliseconds from navigation start unless named otherwise. */
-interface RunFigures {
+interface RunFigures extends ScrollFigures {
   documentRequestedMs: number;
   documentAnsweredMs: number;
   documentBytes: number;
@@ -57,12 +45,6 @@ interface RunFigures {
   interactiveMs: number;
   rowsInDom: number;
   distancePx: number;
-  frames: number;
-  frameP50Ms: number;
-  frameP95Ms: number;
-  frameMaxMs: number;
-  framesOver50Ms: number;
-  blankFrames: number;
   keyHandledP50Ms: number;
   keyHandledP95Ms: number;
   keyFrameP50Ms: number;
@@ -218,25 +200,12 @@ export async function benchEditorGrid(
   options: EditorGridOptions = {},
 ): Promise<Record<string, number>> {
   const { segments = 10_000, runs = 3 } = options;
-  const chromium = await launchChromium();
-  let folder: DataFolder<SeededDocument> | undefined;
-  let host: WebHost | undefined;
-  try {
-    const seedStart = performance.now();
-    folder = await createDataFolder((db) => seedDocument(db, segments));
-    const seedMs = performance.now() - seedStart;
-    host = await startWebHost(folder.dir);
-    const results: RunFigures[] = [];
-    for (let run = 0; run < runs; run += 1) {
-      results.push(await measureRun(chromium.browser, host.url, folder.seeded));
-    }
-    const { documentBytes, ...medians } = medianFigures<keyof RunFigures>(results);
-    return { segments, runs, seedMs, ...medians, documentKiB: documentBytes / 1024 };
-  } finally {
-    await chromium.close();
-    await host?.stop();
-    await folder?.remove();
-  }
+  const { documentBytes, ...medians } = await benchPageLoads({
+    seed: (db) => seedDocument(db, segments),
+    runs,
+    measure: measureRun,
+  });
+  return { segments, runs, ...medians, documentKiB: documentBytes / 1024 };
 }
 
 function printFigures(figures: Record<string, number>): void {
@@ -251,10 +220,7 @@ function printFigures(figures: Record<string, number>): void {
       `  document open, segment 1 active         ${ms(f.readyMs)} (${n(f.rowsInDom)} rows in the DOM)`,
       `  time to interactive (Alt+↓ to seg. 2)   ${ms(f.interactiveMs)}`,
       `Scroll of the grid: ${n(f.distancePx)} px top to bottom in ${SCROLL_MS / 1000} s`,
-      `  frames                                  ${n(f.frames)}`,
-      `  frame time p50 / p95 / max              ${fixed(f.frameP50Ms)} / ${fixed(f.frameP95Ms)} / ${fixed(f.frameMaxMs)} ms`,
-      `  dropped frames (> ${DROPPED_FRAME_MS} ms)               ${n(f.framesOver50Ms)}`,
-      `  blank frames (no row in view)           ${n(f.blankFrames)}`,
+      ...scrollFigureLines(f, 'row', 40),
       `Typing ${TYPED.length} characters in segment 2's target, one key at a time`,
       `  keydown to input rendered p50 / p95     ${fixed(f.keyHandledP50Ms)} / ${fixed(f.keyHandledP95Ms)} ms`,
       `  keydown to next frame p50 / p95 / max   ${fixed(f.keyFrameP50Ms)} / ${fixed(f.keyFrameP95Ms)} / ${fixed(f.keyFrameMaxMs)} ms`,
@@ -262,18 +228,9 @@ function printFigures(figures: Record<string, number>): void {
   );
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  const { values } = parseArgs({
-    options: {
-      segments: { type: 'string', default: '10000' },
-      runs: { type: 'string', default: '3' },
-    },
-  });
-  benchEditorGrid({ segments: Number(values.segments), runs: Number(values.runs) }).then(
-    printFigures,
-    (error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exitCode = 1;
-    },
-  );
-}
+runFromCommandLine(
+  import.meta.url,
+  { segments: '10000', runs: '3' },
+  benchEditorGrid,
+  printFigures,
+);

@@ -9,6 +9,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { ensureBootstrap } from '../server/store/bootstrap';
 import { DATABASE_FILE, openDatabase, type Database } from '../server/store/db';
@@ -228,6 +230,14 @@ export function medianFigures<K extends string>(runs: Record<K, number>[]): Reco
   ) as Record<K, number>;
 }
 
+/** A resource timing entry as the page reports it (this file compiles without the DOM library). */
+export interface ResourceTiming {
+  name: string;
+  startTime: number;
+  responseEnd: number;
+  encodedBodySize: number;
+}
+
 export interface ScrollProbe {
   /** CSS selector of the element to scroll. */
   scroller: string;
@@ -301,3 +311,78 @@ export const format = {
   n: (value: number | undefined) => Math.round(value ?? 0).toLocaleString('en'),
   fixed: (value: number | undefined) => (value ?? 0).toFixed(1),
 };
+
+/**
+ * The frame of a browser benchmark: seeds a data folder, starts the web host and Chromium,
+ * measures `runs` cold page loads with `measure`, and undoes it all. The medians of the runs,
+ * and how long seeding took.
+ */
+export async function benchPageLoads<T, K extends string>(options: {
+  seed: (db: Database) => T;
+  runs: number;
+  measure: (browser: Browser, url: string, seeded: T) => Promise<Record<K, number>>;
+}): Promise<Record<K | 'seedMs', number>> {
+  const chromium = await launchChromium();
+  let folder: DataFolder<T> | undefined;
+  let host: WebHost | undefined;
+  try {
+    const seedStart = performance.now();
+    folder = await createDataFolder(options.seed);
+    const seedMs = performance.now() - seedStart;
+    host = await startWebHost(folder.dir);
+    const results: Record<K, number>[] = [];
+    for (let run = 0; run < options.runs; run += 1) {
+      results.push(await options.measure(chromium.browser, host.url, folder.seeded));
+    }
+    return { ...medianFigures<K>(results), seedMs } as Record<K | 'seedMs', number>;
+  } finally {
+    await chromium.close();
+    await host?.stop();
+    await folder?.remove();
+  }
+}
+
+/** The table lines of a scroll: frames, their times, dropped and blank ones (`rows`: "card"). */
+export function scrollFigureLines(
+  f: Record<string, number>,
+  rows: string,
+  width: number,
+): string[] {
+  const { n, fixed } = format;
+  const line = (label: string, value: string) => `  ${label.padEnd(width)}${value}`;
+  return [
+    line('frames', n(f.frames)),
+    line(
+      'frame time p50 / p95 / max',
+      `${fixed(f.frameP50Ms)} / ${fixed(f.frameP95Ms)} / ${fixed(f.frameMaxMs)} ms`,
+    ),
+    line(`dropped frames (> ${DROPPED_FRAME_MS} ms)`, n(f.framesOver50Ms)),
+    line(`blank frames (no ${rows} in view)`, n(f.blankFrames)),
+  ];
+}
+
+/**
+ * When `moduleUrl` is the script node was started with: parses `--name value` options (strings,
+ * with their defaults), runs the benchmark, prints its figures, and sets a failing exit code on
+ * an error, printed as its message.
+ */
+export function runFromCommandLine<F>(
+  moduleUrl: string,
+  defaults: Record<string, string>,
+  bench: (options: Record<string, number>) => Promise<F>,
+  print: (figures: F) => void,
+): void {
+  if (!process.argv[1] || moduleUrl !== pathToFileURL(path.resolve(process.argv[1])).href) return;
+  const options = Object.fromEntries(
+    Object.entries(defaults).map(([name, value]) => [
+      name,
+      { type: 'string' as const, default: value },
+    ]),
+  );
+  const { values } = parseArgs({ options });
+  const numbers = Object.fromEntries(Object.entries(values).map(([name, v]) => [name, Number(v)]));
+  bench(numbers).then(print, (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  });
+}
