@@ -16,7 +16,7 @@ test('segment comments: thread, badge, quote, resolve, filter, reopen, edit and 
     name: 'Lease review',
     newMemory: { name: 'Lease', srclang: 'en', trglang: 'es' },
   });
-  await (await board.openCardMenu('Lease review')).getByTestId('card-menu-open-editor').click();
+  await board.openInEditor('Lease review');
   const editor = new EditorPage(page);
   await editor.upload(text, 'none');
   await editor.openDocument(text.name);
@@ -122,7 +122,7 @@ test('a comment that cannot be sent stays in the box with the reason', async ({
     name: 'Offline review',
     newMemory: { name: 'Offline', srclang: 'en', trglang: 'es' },
   });
-  await (await board.openCardMenu('Offline review')).getByTestId('card-menu-open-editor').click();
+  await board.openInEditor('Offline review');
   const editor = new EditorPage(page);
   await editor.upload(text, 'none');
   await editor.openDocument(text.name);

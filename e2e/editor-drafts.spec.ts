@@ -13,7 +13,7 @@ async function openLeaseNotes(page: Page, webHost: WebHost, name: string): Promi
   await board.open(webHost.url);
   await board.shell.expectEmbeddedRunning();
   await board.createProject({ name, newMemory: { name, srclang: 'en', trglang: 'es' } });
-  await (await board.openCardMenu(name)).getByTestId('card-menu-open-editor').click();
+  await board.openInEditor(name);
   const editor = new EditorPage(page);
   await editor.upload(text, 'none');
   await editor.openDocument(text.name);

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { BoardPage } from './pages/BoardPage';
 import { EditorPage } from './pages/EditorPage';
@@ -10,13 +11,10 @@ const text = EditorPage.text('lease-notes.txt');
 // What the translator makes of the first segment: the TMX unit's target with one word changed.
 const FIRST_TARGET = 'El inquilino debe pagar el alquiler el quinto día de cada mes.';
 
-test('a document is translated in the editor: fuzzy match with its diff, MT, confirm, learned match, QA', async ({
-  page,
-  webHost,
-}) => {
-  test.setTimeout(120_000);
+/** A memory filled from the tenancy TMX, a project on it, and that project open in the editor. */
+async function tenancyProjectInEditor(page: Page, url: string, name: string): Promise<EditorPage> {
   const memories = new MemoriesPage(page);
-  await memories.shell.open(webHost.url);
+  await memories.shell.open(url);
   await memories.shell.expectEmbeddedRunning();
   await memories.open();
   await memories.createMemory(LEASE);
@@ -26,11 +24,17 @@ test('a document is translated in the editor: fuzzy match with its diff, MT, con
   const board = new BoardPage(page);
   await board.shell.goTo('board');
   await board.waitUntilReady();
-  await board.createProject({ name: 'Lease notes', memoryLabel: 'Tenancy (en → es)' });
-  const menu = await board.openCardMenu('Lease notes');
-  await menu.getByTestId('card-menu-open-editor').click();
+  await board.createProject({ name, memoryLabel: 'Tenancy (en → es)' });
+  await board.openInEditor(name);
+  return new EditorPage(page);
+}
 
-  const editor = new EditorPage(page);
+test('a document is translated in the editor: fuzzy match with its diff, MT, confirm, learned match, QA', async ({
+  page,
+  webHost,
+}) => {
+  test.setTimeout(120_000);
+  const editor = await tenancyProjectInEditor(page, webHost.url, 'Lease notes');
   await expect(editor.documents).toBeVisible();
   await expect(page).toHaveURL(/#\/editor\?project=\d+$/);
   await editor.upload(text, 'none');
@@ -139,7 +143,7 @@ test('a document of 10,000 segments opens with only the rows in view rendered', 
     name: 'Big manual',
     newMemory: { name: 'Manual', srclang: 'en', trglang: 'es' },
   });
-  await (await board.openCardMenu('Big manual')).getByTestId('card-menu-open-editor').click();
+  await board.openInEditor('Big manual');
 
   const editor = new EditorPage(page);
   const sentences = Array.from(
@@ -169,25 +173,7 @@ test('a document pretranslated from the memory then MT opens with its matches an
   webHost,
 }) => {
   test.setTimeout(120_000);
-  const memories = new MemoriesPage(page);
-  await memories.shell.open(webHost.url);
-  await memories.shell.expectEmbeddedRunning();
-  await memories.open();
-  await memories.createMemory(LEASE);
-  await memories.dropFiles([tmx]);
-  expect(await memories.expectImportDone(tmx.name)).toBe('Added 4 units.');
-
-  const board = new BoardPage(page);
-  await board.shell.goTo('board');
-  await board.waitUntilReady();
-  await board.createProject({ name: 'Lease pretranslated', memoryLabel: 'Tenancy (en → es)' });
-  await (
-    await board.openCardMenu('Lease pretranslated')
-  )
-    .getByTestId('card-menu-open-editor')
-    .click();
-
-  const editor = new EditorPage(page);
+  const editor = await tenancyProjectInEditor(page, webHost.url, 'Lease pretranslated');
   await editor.upload(text, 'TM+MT');
   await editor.openDocument(text.name);
   // Pretranslation ends on its own; the grid then shows every target as a draft.

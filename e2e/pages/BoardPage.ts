@@ -113,6 +113,12 @@ export class BoardPage {
     return menu;
   }
 
+  /** "Open in editor" from the card's menu: the project's documents. */
+  async openInEditor(name: string): Promise<void> {
+    const menu = await this.openCardMenu(name);
+    await menu.getByTestId('card-menu-open-editor').click();
+  }
+
   async archive(name: string): Promise<void> {
     const menu = await this.openCardMenu(name);
     await menu.getByTestId('card-menu-archive').click();
