@@ -1,4 +1,5 @@
 import { ErrorMessage } from '../../components/ErrorMessage';
+import { ProgressBar, sentPercent, TransferActions } from '../../components/TransferRow';
 import { cancelDocumentUpload, useDocumentUploadStore } from './document-uploads';
 
 /** The project's uploads in this window: progress, then done or why not. */
@@ -10,10 +11,7 @@ export function DocumentUploadList({ projectId }: { projectId: number }) {
   return (
     <ul className="editor-upload-list" aria-label="Document uploads">
       {rows.map((item) => {
-        const percent =
-          item.totalBytes > 0
-            ? Math.min(100, Math.round((item.sentBytes / item.totalBytes) * 100))
-            : 0;
+        const percent = item.state === 'done' ? 100 : sentPercent(item.sentBytes, item.totalBytes);
         return (
           <li
             key={item.uploadId}
@@ -23,19 +21,11 @@ export function DocumentUploadList({ projectId }: { projectId: number }) {
             data-state={item.state}
           >
             <span className="editor-upload-name">{item.name}</span>
-            <div
+            <ProgressBar
               className="editor-bar"
-              role="progressbar"
-              aria-label={`Upload of ${item.name}`}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={item.state === 'done' ? 100 : percent}
-            >
-              <div
-                className="editor-bar-fill"
-                style={{ width: `${item.state === 'done' ? 100 : percent}%` }}
-              />
-            </div>
+              label={`Upload of ${item.name}`}
+              percent={percent}
+            />
             <span className="muted" data-testid="document-upload-status">
               {item.state === 'uploading'
                 ? percent >= 100
@@ -47,28 +37,20 @@ export function DocumentUploadList({ projectId }: { projectId: number }) {
                     ? 'Cancelled'
                     : 'Failed'}
             </span>
-            {item.state === 'uploading' ? (
-              <button
-                type="button"
-                className="button button-small"
-                disabled={item.isCancelling}
-                onClick={() => void cancelDocumentUpload(item.uploadId)}
-                aria-label={`Cancel the upload of ${item.name}`}
-                data-testid="document-upload-cancel"
-              >
-                {item.isCancelling ? 'Cancelling…' : 'Cancel'}
-              </button>
-            ) : (
-              <button
-                type="button"
-                className="button button-small"
-                onClick={() => dismiss(item.uploadId)}
-                aria-label={`Dismiss ${item.name}`}
-                data-testid="document-upload-dismiss"
-              >
-                Dismiss
-              </button>
-            )}
+            <TransferActions
+              name={item.name}
+              noun="upload"
+              testIdPrefix="document-upload"
+              onCancel={
+                item.state === 'uploading'
+                  ? () => void cancelDocumentUpload(item.uploadId)
+                  : undefined
+              }
+              isCancelling={item.isCancelling}
+              onDismiss={item.state === 'uploading' ? undefined : () => dismiss(item.uploadId)}
+              dismissClassName="button button-small"
+              dismissContent="Dismiss"
+            />
             {item.error ? (
               <ErrorMessage
                 error={item.error}

@@ -1,3 +1,4 @@
+import { ProgressBar, sentPercent, TransferActions } from '../../components/TransferRow';
 import { formatBytes } from './file-format';
 import { CloseIcon } from './icons';
 import type { UploadItem } from './upload-store';
@@ -33,11 +34,10 @@ function progressText(item: UploadItem): string {
   }
 }
 
-function percentOf(item: UploadItem): number {
-  if (item.state === 'done') return 100;
-  if (item.totalBytes <= 0) return 0;
-  return Math.min(100, Math.floor((item.sentBytes / item.totalBytes) * 100));
-}
+const percentOf = (item: UploadItem) =>
+  item.state === 'done' ? 100 : sentPercent(item.sentBytes, item.totalBytes);
+
+const isFinished = (item: UploadItem) => item.state === 'failed' || item.state === 'cancelled';
 
 interface UploadRowProps {
   item: UploadItem;
@@ -66,57 +66,29 @@ export function UploadRow({ item, uploader, onDismiss }: UploadRowProps) {
             {STATE_LABELS[item.state]}
           </span>
         </div>
-        <div
+        <ProgressBar
           className="upload-progress"
-          role="progressbar"
-          aria-label={`Upload of ${item.name}`}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          aria-valuetext={text}
-          data-testid="upload-progress"
-        >
-          <div className="upload-progress-fill" style={{ width: `${percent}%` }} />
-        </div>
+          label={`Upload of ${item.name}`}
+          percent={percent}
+          valueText={text}
+          testId="upload-progress"
+        />
         <p className="upload-bytes" data-testid="upload-bytes">
           {text}
         </p>
         <div className="upload-row-actions">
-          {isActive ? (
-            <button
-              type="button"
-              className="button button-small"
-              onClick={() => void uploader.cancel(item.key)}
-              disabled={item.isCancelling}
-              aria-label={`Cancel the upload of ${item.name}`}
-              data-testid="upload-cancel"
-            >
-              {item.isCancelling ? 'Cancelling…' : 'Cancel'}
-            </button>
-          ) : null}
-          {item.state === 'failed' || item.state === 'cancelled' ? (
-            <button
-              type="button"
-              className="button button-small"
-              onClick={() => uploader.retry(item.key)}
-              aria-label={`Upload ${item.name} again`}
-              data-testid="upload-retry"
-            >
-              Try again
-            </button>
-          ) : null}
-          {isActive ? null : (
-            <button
-              type="button"
-              className="files-icon-button"
-              onClick={() => onDismiss(item.key)}
-              aria-label={`Dismiss ${item.name}`}
-              title="Dismiss"
-              data-testid="upload-dismiss"
-            >
-              <CloseIcon />
-            </button>
-          )}
+          <TransferActions
+            name={item.name}
+            noun="upload"
+            retryVerb="Upload"
+            testIdPrefix="upload"
+            onCancel={isActive ? () => void uploader.cancel(item.key) : undefined}
+            isCancelling={item.isCancelling}
+            onRetry={isFinished(item) ? () => uploader.retry(item.key) : undefined}
+            onDismiss={isActive ? undefined : () => onDismiss(item.key)}
+            dismissClassName="files-icon-button"
+            dismissContent={<CloseIcon />}
+          />
         </div>
       </div>
       {item.state === 'failed' && item.error ? (

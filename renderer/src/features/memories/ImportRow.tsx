@@ -1,3 +1,4 @@
+import { ProgressBar, sentPercent, TransferActions } from '../../components/TransferRow';
 import { formatBytes } from '../files/file-format';
 import { CloseIcon } from '../files/icons';
 import type { ImportItem } from './import-store';
@@ -36,11 +37,10 @@ function statusText(item: ImportItem): string {
   }
 }
 
-function percentOf(item: ImportItem): number {
-  if (item.state === 'done' || item.state === 'processing') return 100;
-  if (item.totalBytes <= 0) return 0;
-  return Math.min(100, Math.floor((item.sentBytes / item.totalBytes) * 100));
-}
+const percentOf = (item: ImportItem) =>
+  item.state === 'done' || item.state === 'processing'
+    ? 100
+    : sentPercent(item.sentBytes, item.totalBytes);
 
 interface ImportRowProps {
   item: ImportItem;
@@ -72,54 +72,31 @@ export function ImportRow({ item, importer, onDismiss }: ImportRowProps) {
         >
           {STATE_LABELS[item.state]}
         </span>
-        <div
+        <ProgressBar
           className="memory-import-progress"
-          role="progressbar"
-          aria-label={`Import of ${item.name}`}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={item.state === 'processing' ? undefined : percent}
-          aria-valuetext={text}
-          data-testid="memory-import-progress"
-        >
-          <div className="memory-import-progress-fill" style={{ width: `${percent}%` }} />
-        </div>
+          label={`Import of ${item.name}`}
+          percent={percent}
+          isIndeterminate={item.state === 'processing'}
+          valueText={text}
+          testId="memory-import-progress"
+        />
         <div className="memory-import-actions">
-          {isCancellable ? (
-            <button
-              type="button"
-              className="button button-small"
-              onClick={() => void importer.cancel(item.key)}
-              disabled={item.isCancelling}
-              aria-label={`Cancel the import of ${item.name}`}
-              data-testid="memory-import-cancel"
-            >
-              {item.isCancelling ? 'Cancelling…' : 'Cancel'}
-            </button>
-          ) : null}
-          {item.state === 'failed' || item.state === 'cancelled' ? (
-            <button
-              type="button"
-              className="button button-small"
-              onClick={() => importer.retry(item.key)}
-              aria-label={`Import ${item.name} again`}
-              data-testid="memory-import-retry"
-            >
-              Try again
-            </button>
-          ) : null}
-          {isBusy || item.state === 'queued' ? null : (
-            <button
-              type="button"
-              className="memories-icon-button"
-              onClick={() => onDismiss(item.key)}
-              aria-label={`Dismiss ${item.name}`}
-              title="Dismiss"
-              data-testid="memory-import-dismiss"
-            >
-              <CloseIcon />
-            </button>
-          )}
+          <TransferActions
+            name={item.name}
+            noun="import"
+            retryVerb="Import"
+            testIdPrefix="memory-import"
+            onCancel={isCancellable ? () => void importer.cancel(item.key) : undefined}
+            isCancelling={item.isCancelling}
+            onRetry={
+              item.state === 'failed' || item.state === 'cancelled'
+                ? () => importer.retry(item.key)
+                : undefined
+            }
+            onDismiss={isBusy || item.state === 'queued' ? undefined : () => onDismiss(item.key)}
+            dismissClassName="memories-icon-button"
+            dismissContent={<CloseIcon />}
+          />
         </div>
       </div>
       {/* Heard once per change of state; the bytes on their way would be too chatty. */}
