@@ -44,7 +44,3 @@ export const useUploadStore = create<UploadStore>()((set) => ({
   dismiss: (key) => set((state) => ({ items: state.items.filter((item) => item.key !== key) })),
   clearFinished: () => set((state) => ({ items: state.items.filter((item) => !isFinished(item)) })),
 }));
-
-export function findUpload(key: string): UploadItem | undefined {
-  return useUploadStore.getState().items.find((item) => item.key === key);
-}

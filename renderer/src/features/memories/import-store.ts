@@ -58,7 +58,3 @@ export const useImportStore = create<ImportStore>()((set) => ({
       items: state.items.filter((item) => item.memoryId !== memoryId || !isImportFinished(item)),
     })),
 }));
-
-export function findImport(key: string): ImportItem | undefined {
-  return useImportStore.getState().items.find((item) => item.key === key);
-}

@@ -1,11 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Memory } from '../../../../shared/api/memories';
-import type { UploadProgress } from '../../../../shared/ipc/contract';
 import type { IpcError } from '../../../../shared/ipc/errors';
 import { getBridge } from '../../bridge';
 import { toIpcError } from '../../bridge/ipc-errors';
-import { newUploadId, requestUploadCancel } from '../../bridge/upload-control';
-import { findImport, isImportActive, useImportStore, type ImportItem } from './import-store';
+import { createTransferQueue } from '../../bridge/transfer-queue';
+import { newUploadId } from '../../bridge/upload-control';
+import { isImportActive, useImportStore, type ImportItem } from './import-store';
 import type { ImportOptions } from './memories-store';
 import { memoryQueries } from './queries';
 
@@ -21,35 +21,24 @@ export interface Importer {
   retry: (key: string) => void;
 }
 
+/** The queued rows that may start: one per memory that is not busy with another import. */
+function startable(items: readonly ImportItem[]): ImportItem[] {
+  const busy = new Set(items.filter(isImportActive).map((item) => item.memoryId));
+  const start: ImportItem[] = [];
+  for (const item of items) {
+    if (item.state !== 'queued' || busy.has(item.memoryId)) continue;
+    busy.add(item.memoryId);
+    start.push(item);
+  }
+  return start;
+}
+
 /**
  * Runs imports into memories: one at a time per memory (the server processes a memory's imports
- * in turn), upload progress from `uploads:progress`, cancel through `uploads:cancel`, then a
- * wait until the memory is no longer processing. It lives outside any component, so imports go
- * on while the user looks at another view.
+ * in turn), with progress, cancel and try again, then a wait until the memory is no longer
+ * processing.
  */
 export function createImporter(queryClient: QueryClient): Importer {
-  const store = useImportStore.getState;
-  const running = new Map<string, { isCancelRequested: boolean }>();
-  let unsubscribe: (() => void) | null = null;
-
-  /** The row of this attempt, unless it was dismissed or tried again since. */
-  const attempt = (item: ImportItem) => {
-    const current = findImport(item.key);
-    return current?.uploadId === item.uploadId ? current : undefined;
-  };
-  const patchAttempt = (item: ImportItem, patch: Partial<ImportItem>) => {
-    if (attempt(item)) store().patch(item.key, patch);
-  };
-
-  const onProgress = ({ uploadId, sentBytes, totalBytes }: UploadProgress) => {
-    const item = store().items.find((row) => row.uploadId === uploadId);
-    if (!item || item.state !== 'uploading') return;
-    store().patch(item.key, {
-      sentBytes: Math.max(item.sentBytes, sentBytes),
-      totalBytes: totalBytes ?? item.totalBytes,
-    });
-  };
-
   /**
    * The memory as the server has it now. `maxAgeMs` lets a list the view's own polling has just
    * fetched stand in, so the two do not double up; 0 asks the server whatever the cache holds.
@@ -60,7 +49,11 @@ export function createImporter(queryClient: QueryClient): Importer {
   };
 
   /** Waits until the server has read the file; the memory's counts before and after say what it added. */
-  async function awaitProcessing(item: ImportItem, before: Memory | undefined) {
+  async function awaitProcessing(
+    item: ImportItem,
+    before: Memory | undefined,
+    patchAttempt: (patch: Partial<ImportItem>) => void,
+  ) {
     let failures = 0;
     // The first look must come after the import was accepted: an older list says "not processing".
     let maxAgeMs = 0;
@@ -74,7 +67,7 @@ export function createImporter(queryClient: QueryClient): Importer {
         failures += 1;
         if (failures >= MAX_POLL_FAILURES) {
           const cause = toIpcError(error);
-          return patchAttempt(item, {
+          return patchAttempt({
             state: 'failed',
             error: { ...cause, message: `Lost track of the import: ${cause.message}` },
           });
@@ -83,7 +76,7 @@ export function createImporter(queryClient: QueryClient): Importer {
         continue;
       }
       if (!memory) {
-        return patchAttempt(item, {
+        return patchAttempt({
           state: 'failed',
           error: { code: 'not-found', message: 'The memory was deleted during the import.' },
         });
@@ -91,9 +84,9 @@ export function createImporter(queryClient: QueryClient): Importer {
       if (!memory.is_processing) {
         if (memory.last_import_error) {
           const error: IpcError = { code: 'bad-request', message: memory.last_import_error };
-          return patchAttempt(item, { state: 'failed', error });
+          return patchAttempt({ state: 'failed', error });
         }
-        return patchAttempt(item, {
+        return patchAttempt({
           state: 'done',
           added: {
             units: Math.max(0, memory.num_segments - (before?.num_segments ?? 0)),
@@ -105,27 +98,12 @@ export function createImporter(queryClient: QueryClient): Importer {
     }
   }
 
-  const pump = () => {
-    const { items } = store();
-    const busy = new Set(items.filter(isImportActive).map((item) => item.memoryId));
-    for (const item of items) {
-      if (item.state !== 'queued' || busy.has(item.memoryId)) continue;
-      busy.add(item.memoryId);
-      void run(item);
-    }
-    if (running.size === 0 && unsubscribe) {
-      unsubscribe();
-      unsubscribe = null;
-    }
-  };
-
-  async function run(queued: ImportItem) {
-    const control = { isCancelRequested: false };
-    running.set(queued.uploadId, control);
-    unsubscribe ??= getBridge().on('uploads:progress', onProgress);
-    store().patch(queued.key, { state: 'uploading', sentBytes: 0, error: null, added: null });
-    const item = findImport(queued.key) ?? queued;
-    try {
+  const queue = createTransferQueue<ImportItem>({
+    store: useImportStore,
+    startable,
+    freshAttempt: { isImportedDespiteCancel: false, added: null },
+    async transfer(item, control) {
+      control.patch({ added: null });
       const before = await fetchMemory(item.memoryId, 0).catch(() => undefined);
       await getBridge().memories.import({
         uploadId: item.uploadId,
@@ -135,36 +113,24 @@ export function createImporter(queryClient: QueryClient): Importer {
         has_header_row: item.options.hasHeaderRow,
         skip_duplicates: item.options.skipDuplicates,
       });
-      running.delete(item.uploadId);
+      control.sent();
       // The file has arrived: the import goes on even if a cancel came just too late.
-      patchAttempt(item, {
+      control.patch({
         state: 'processing',
         sentBytes: item.totalBytes,
         isCancelling: false,
-        isImportedDespiteCancel: control.isCancelRequested,
+        isImportedDespiteCancel: control.isCancelRequested(),
       });
-      await awaitProcessing(item, before);
+      await awaitProcessing(item, before, control.patch);
       // Searches and terms may have changed along with the counts.
       void queryClient.invalidateQueries({ queryKey: memoryQueries.searches(item.memoryId) });
       void queryClient.invalidateQueries({ queryKey: memoryQueries.terms(item.memoryId).queryKey });
-    } catch (error) {
-      if (attempt(item)?.state === 'uploading') {
-        store().patch(
-          item.key,
-          control.isCancelRequested
-            ? { state: 'cancelled', isCancelling: false }
-            : { state: 'failed', error: toIpcError(error) },
-        );
-      }
-    } finally {
-      running.delete(item.uploadId);
-      pump();
-    }
-  }
+    },
+  });
 
   return {
     enqueue(memoryId, files, options) {
-      store().add(
+      queue.add(
         files.map((file) => {
           const uploadId = newUploadId();
           return {
@@ -184,40 +150,8 @@ export function createImporter(queryClient: QueryClient): Importer {
           } satisfies ImportItem;
         }),
       );
-      pump();
     },
-
-    async cancel(key) {
-      const item = findImport(key);
-      if (item?.state === 'queued') {
-        store().patch(key, { state: 'cancelled' });
-        return;
-      }
-      const control = item && running.get(item.uploadId);
-      if (!item || !control) return;
-      control.isCancelRequested = true;
-      store().patch(key, { isCancelling: true });
-      const stopped = await requestUploadCancel(item.uploadId, () => running.has(item.uploadId));
-      // The host has stopped sending; the row and the memory's turn need not wait for the call
-      // to unwind.
-      if (stopped && attempt(item)?.state === 'uploading') {
-        store().patch(key, { state: 'cancelled', isCancelling: false });
-        pump();
-      }
-    },
-
-    retry(key) {
-      const item = findImport(key);
-      if (!item || (item.state !== 'failed' && item.state !== 'cancelled')) return;
-      store().patch(key, {
-        uploadId: newUploadId(),
-        state: 'queued',
-        sentBytes: 0,
-        error: null,
-        isImportedDespiteCancel: false,
-        added: null,
-      });
-      pump();
-    },
+    cancel: queue.cancel,
+    retry: queue.retry,
   };
 }
