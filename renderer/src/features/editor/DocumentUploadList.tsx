@@ -12,9 +12,10 @@ export function DocumentUploadList({ projectId }: { projectId: number }) {
     <ul className="editor-upload-list" aria-label="Document uploads">
       {rows.map((item) => {
         const percent = item.state === 'done' ? 100 : sentPercent(item.sentBytes, item.totalBytes);
+        const isActive = item.state === 'queued' || item.state === 'uploading';
         return (
           <li
-            key={item.uploadId}
+            key={item.key}
             className="editor-upload-row"
             data-testid="document-upload-row"
             data-upload-name={item.name}
@@ -27,7 +28,7 @@ export function DocumentUploadList({ projectId }: { projectId: number }) {
               percent={percent}
             />
             <span className="muted" data-testid="document-upload-status">
-              {item.state === 'uploading'
+              {isActive
                 ? percent >= 100
                   ? 'Reading the file…'
                   : `Uploading… ${percent}%`
@@ -41,13 +42,9 @@ export function DocumentUploadList({ projectId }: { projectId: number }) {
               name={item.name}
               noun="upload"
               testIdPrefix="document-upload"
-              onCancel={
-                item.state === 'uploading'
-                  ? () => void cancelDocumentUpload(item.uploadId)
-                  : undefined
-              }
+              onCancel={isActive ? () => void cancelDocumentUpload(item.key) : undefined}
               isCancelling={item.isCancelling}
-              onDismiss={item.state === 'uploading' ? undefined : () => dismiss(item.uploadId)}
+              onDismiss={isActive ? undefined : () => dismiss(item.key)}
               dismissClassName="button button-small"
               dismissContent="Dismiss"
             />

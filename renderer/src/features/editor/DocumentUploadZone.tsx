@@ -16,7 +16,7 @@ export function DocumentUploadZone({ projectId }: { projectId: number }) {
   const options = useEditorStore((state) => state.uploadOptions);
   const setOptions = useEditorStore((state) => state.setUploadOptions);
   const start = (files: File[]) => {
-    for (const file of files) void uploadDocument(queryClient, projectId, file, options);
+    for (const file of files) uploadDocument(queryClient, projectId, file, options);
   };
   const onDrag = (event: DragEvent<HTMLDivElement>) => {
     if (!hasFiles(event)) return;

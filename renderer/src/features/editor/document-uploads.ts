@@ -1,19 +1,21 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
-import type { UploadProgress } from '../../../../shared/ipc/contract';
 import type { IpcError } from '../../../../shared/ipc/errors';
 import { getBridge } from '../../bridge';
-import { toIpcError } from '../../bridge/ipc-errors';
+import { createTransferQueue, type TransferQueue } from '../../bridge/transfer-queue';
+import { newUploadId } from '../../bridge/upload-control';
 import { projectQueries } from '../board/queries';
-import { newUploadId, requestUploadCancel } from '../../bridge/upload-control';
 import type { UploadOptions } from './editor-store';
 import { editorQueries } from './queries';
 
 export interface DocumentUpload {
+  key: string;
   uploadId: string;
   projectId: number;
   name: string;
-  state: 'uploading' | 'done' | 'failed' | 'cancelled';
+  file: File;
+  options: UploadOptions;
+  state: 'queued' | 'uploading' | 'done' | 'failed' | 'cancelled';
   /** Cancel was clicked and the upload has not stopped yet. */
   isCancelling: boolean;
   sentBytes: number;
@@ -24,95 +26,88 @@ export interface DocumentUpload {
 
 interface DocumentUploadStore {
   items: DocumentUpload[];
-  patch: (uploadId: string, patch: Partial<DocumentUpload>) => void;
-  dismiss: (uploadId: string) => void;
+  add: (items: DocumentUpload[]) => void;
+  patch: (key: string, patch: Partial<DocumentUpload>) => void;
+  dismiss: (key: string) => void;
 }
 
 /** The document uploads of this window, as their rows show them. */
 export const useDocumentUploadStore = create<DocumentUploadStore>()((set) => ({
   items: [],
-  patch: (uploadId, patch) =>
+  add: (added) => set(({ items }) => ({ items: [...items, ...added] })),
+  patch: (key, patch) =>
     set(({ items }) => ({
-      items: items.map((item) => (item.uploadId === uploadId ? { ...item, ...patch } : item)),
+      items: items.map((item) => (item.key === key ? { ...item, ...patch } : item)),
     })),
-  dismiss: (uploadId) =>
-    set(({ items }) => ({ items: items.filter((item) => item.uploadId !== uploadId) })),
+  dismiss: (key) => set(({ items }) => ({ items: items.filter((item) => item.key !== key) })),
 }));
 
-const cancelRequested = new Set<string>();
-/** Uploads whose call has not returned yet. */
-const running = new Set<string>();
+let queue: TransferQueue<DocumentUpload> | null = null;
 
 /**
- * Uploads one file as a new document of the project: progress from `uploads:progress`, the
- * project list and the document cached when it arrives. It runs outside any component, so it
- * goes on while the user opens another document.
+ * The document uploads: each starts at once, with progress; the project list and the document
+ * are cached when it arrives. It runs outside any component, so an upload goes on while the user
+ * opens another document.
  */
-export async function uploadDocument(
+function documentUploads(queryClient: QueryClient): TransferQueue<DocumentUpload> {
+  queue ??= createTransferQueue<DocumentUpload>({
+    store: useDocumentUploadStore,
+    startable: (items) => items.filter((item) => item.state === 'queued'),
+    freshAttempt: { documentId: null },
+    async transfer(item, control) {
+      try {
+        const { options } = item;
+        const document = await getBridge().documents.upload({
+          uploadId: item.uploadId,
+          project_id: item.projectId,
+          name: item.name,
+          file: item.file,
+          ...(options.pretranslate === 'none'
+            ? {}
+            : { pretranslate: options.pretranslate, auto_accept: options.autoAccept }),
+        });
+        queryClient.setQueryData(editorQueries.document(document.id).queryKey, document);
+        control.patch({
+          state: 'done',
+          sentBytes: item.totalBytes,
+          isCancelling: false,
+          documentId: document.id,
+        });
+      } finally {
+        void queryClient.invalidateQueries({ queryKey: projectQueries.all });
+      }
+    },
+  });
+  return queue;
+}
+
+/** Uploads one file as a new document of the project. */
+export function uploadDocument(
   queryClient: QueryClient,
   projectId: number,
   file: File,
   options: UploadOptions,
-): Promise<void> {
+): void {
   const uploadId = newUploadId();
-  const store = useDocumentUploadStore;
-  store.setState(({ items }) => ({
-    items: [
-      ...items,
-      {
-        uploadId,
-        projectId,
-        name: file.name,
-        state: 'uploading',
-        isCancelling: false,
-        sentBytes: 0,
-        totalBytes: file.size,
-        error: null,
-        documentId: null,
-      },
-    ],
-  }));
-  running.add(uploadId);
-  const unsubscribe = getBridge().on('uploads:progress', (progress: UploadProgress) => {
-    if (progress.uploadId !== uploadId) return;
-    store.getState().patch(uploadId, {
-      sentBytes: progress.sentBytes,
-      totalBytes: progress.totalBytes ?? file.size,
-    });
-  });
-  try {
-    const document = await getBridge().documents.upload({
+  documentUploads(queryClient).add([
+    {
+      key: uploadId,
       uploadId,
-      project_id: projectId,
+      projectId,
       name: file.name,
       file,
-      ...(options.pretranslate === 'none'
-        ? {}
-        : { pretranslate: options.pretranslate, auto_accept: options.autoAccept }),
-    });
-    queryClient.setQueryData(editorQueries.document(document.id).queryKey, document);
-    store
-      .getState()
-      .patch(uploadId, { state: 'done', sentBytes: file.size, documentId: document.id });
-  } catch (error) {
-    store
-      .getState()
-      .patch(
-        uploadId,
-        cancelRequested.has(uploadId)
-          ? { state: 'cancelled' }
-          : { state: 'failed', error: toIpcError(error) },
-      );
-  } finally {
-    running.delete(uploadId);
-    unsubscribe();
-    cancelRequested.delete(uploadId);
-    void queryClient.invalidateQueries({ queryKey: projectQueries.all });
-  }
+      options,
+      state: 'queued',
+      isCancelling: false,
+      sentBytes: 0,
+      totalBytes: file.size,
+      error: null,
+      documentId: null,
+    },
+  ]);
 }
 
-export async function cancelDocumentUpload(uploadId: string): Promise<void> {
-  cancelRequested.add(uploadId);
-  useDocumentUploadStore.getState().patch(uploadId, { isCancelling: true });
-  await requestUploadCancel(uploadId, () => running.has(uploadId));
+/** Asks the host to stop an upload (nothing to do before any upload ran). */
+export async function cancelDocumentUpload(key: string): Promise<void> {
+  await queue?.cancel(key);
 }
