@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { languageQueries } from '../settings/queries';
+import { MemoryFields } from '../memories/MemoryFields';
 import { memoryQueries } from '../memories/queries';
 import { NEW_MEMORY, type ProjectFormErrors, type ProjectFormValues } from './create-project-form';
 import { languageOptions } from './language-options';
-import { LanguageSelect } from './LanguageSelect';
 import { pairLabel } from './project-format';
 
 interface MemoryFieldProps {
@@ -56,43 +56,23 @@ export function MemoryField({ values, errors, onChange }: MemoryFieldProps) {
       {isNew ? (
         <fieldset className="inline-memory" data-testid="new-memory-fields">
           <legend>New memory</legend>
-          <div className="field">
-            <label htmlFor="new-memory-name">Memory name</label>
-            <input
-              id="new-memory-name"
-              type="text"
-              value={values.newMemoryName}
-              onChange={(event) => onChange({ newMemoryName: event.target.value })}
-              aria-invalid={errors.newMemoryName ? true : undefined}
-              aria-describedby={errors.newMemoryName ? 'new-memory-name-error' : undefined}
-              data-testid="new-memory-name"
-            />
-            {errors.newMemoryName ? (
-              <p className="field-error" id="new-memory-name-error">
-                {errors.newMemoryName}
-              </p>
-            ) : null}
-          </div>
-          <div className="field-row">
-            <LanguageSelect
-              id="new-memory-srclang"
-              label="Source language"
-              value={values.srclang}
-              options={options}
-              onChange={(srclang) => onChange({ srclang })}
-              error={errors.srclang}
-              testId="new-memory-srclang"
-            />
-            <LanguageSelect
-              id="new-memory-trglang"
-              label="Target language"
-              value={values.trglang}
-              options={options}
-              onChange={(trglang) => onChange({ trglang })}
-              error={errors.trglang}
-              testId="new-memory-trglang"
-            />
-          </div>
+          <MemoryFields
+            idPrefix="new-memory"
+            values={{
+              name: values.newMemoryName,
+              srclang: values.srclang,
+              trglang: values.trglang,
+            }}
+            errors={{
+              name: errors.newMemoryName,
+              srclang: errors.srclang,
+              trglang: errors.trglang,
+            }}
+            options={options}
+            onChange={({ name, ...pair }) =>
+              onChange(name === undefined ? pair : { ...pair, newMemoryName: name })
+            }
+          />
         </fieldset>
       ) : null}
     </>

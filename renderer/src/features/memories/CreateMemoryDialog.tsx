@@ -4,8 +4,8 @@ import type { Memory } from '../../../../shared/api/memories';
 import { ErrorMessage } from '../../components/ErrorMessage';
 import { ModalDialog } from '../../components/ModalDialog';
 import { languageOptions } from '../board/language-options';
-import { LanguageSelect } from '../board/LanguageSelect';
 import { languageQueries } from '../settings/queries';
+import { MemoryFields } from './MemoryFields';
 import { useMemoriesStore } from './memories-store';
 import { validateMemoryForm, type MemoryFormErrors, type MemoryFormValues } from './memory-form';
 import { useCreateMemory } from './mutations';
@@ -60,43 +60,13 @@ export function CreateMemoryDialog({ onCreated }: { onCreated: (memory: Memory) 
       <form className="form" onSubmit={submit} noValidate>
         <div className="modal-body">
           <h2 id="create-memory-title">New memory</h2>
-          <div className="field">
-            <label htmlFor="create-memory-name">Memory name</label>
-            <input
-              id="create-memory-name"
-              type="text"
-              value={values.name}
-              onChange={(event) => change({ name: event.target.value })}
-              aria-invalid={errors.name ? true : undefined}
-              aria-describedby={errors.name ? 'create-memory-name-error' : undefined}
-              data-testid="create-memory-name"
-            />
-            {errors.name ? (
-              <p className="field-error" id="create-memory-name-error">
-                {errors.name}
-              </p>
-            ) : null}
-          </div>
-          <div className="field-row">
-            <LanguageSelect
-              id="create-memory-srclang"
-              label="Source language"
-              value={values.srclang}
-              options={options}
-              onChange={(srclang) => change({ srclang })}
-              error={errors.srclang}
-              testId="create-memory-srclang"
-            />
-            <LanguageSelect
-              id="create-memory-trglang"
-              label="Target language"
-              value={values.trglang}
-              options={options}
-              onChange={(trglang) => change({ trglang })}
-              error={errors.trglang}
-              testId="create-memory-trglang"
-            />
-          </div>
+          <MemoryFields
+            idPrefix="create-memory"
+            values={values}
+            errors={errors}
+            options={options}
+            onChange={change}
+          />
           {languages.isError ? (
             <p className="field-help">
               The server’s languages could not be loaded: choose “Other code…” to type one.
