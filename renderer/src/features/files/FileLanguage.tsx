@@ -9,7 +9,7 @@ export function FileLanguage({ file }: { file: SourceFile }) {
     case 'detecting':
       content = (
         <span className="language-pending" data-testid="language-pending">
-          <span className="files-spinner" aria-hidden="true" />
+          <span className="spinner" aria-hidden="true" />
           Detecting…
         </span>
       );

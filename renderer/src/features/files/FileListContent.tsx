@@ -41,7 +41,7 @@ export function FileListContent({
     }
     return (
       <div className="files-loading" data-testid="files-loading" aria-busy="true" role="status">
-        <span className="files-spinner" aria-hidden="true" />
+        <span className="spinner" aria-hidden="true" />
         {isServerStarting ? 'Starting the embedded server…' : 'Loading files…'}
       </div>
     );

@@ -104,9 +104,7 @@ export function ImportRow({ item, importer, onDismiss }: ImportRowProps) {
         {item.state === 'uploading' ? `Uploading ${item.name}` : `${item.name}: ${text}`}
       </span>
       <p className="memory-import-status" data-testid="memory-import-status">
-        {item.state === 'processing' ? (
-          <span className="memories-spinner" aria-hidden="true" />
-        ) : null}
+        {item.state === 'processing' ? <span className="spinner" aria-hidden="true" /> : null}
         {text}
       </p>
       {item.state === 'failed' && item.error ? (

@@ -46,7 +46,7 @@ export function MemoryListContent({
         aria-busy="true"
         role="status"
       >
-        <span className="memories-spinner" aria-hidden="true" />
+        <span className="spinner" aria-hidden="true" />
         {isServerStarting ? 'Starting the embedded server…' : 'Loading memories…'}
       </div>
     );

@@ -40,7 +40,7 @@ export function MemoryRow({ memory, isSelected, onSelect }: MemoryRowProps) {
         <span className="memory-row-meta">
           {memory.is_processing ? (
             <span className="memory-processing" data-testid="memory-processing">
-              <span className="memories-spinner" aria-hidden="true" />
+              <span className="spinner" aria-hidden="true" />
               Processing…
             </span>
           ) : (

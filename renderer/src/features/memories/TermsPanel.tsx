@@ -22,7 +22,7 @@ export function TermsPanel({ memory }: { memory: Memory }) {
   if (!terms.data) {
     return (
       <div className="memories-loading" role="status" aria-busy="true" data-testid="terms-loading">
-        <span className="memories-spinner" aria-hidden="true" />
+        <span className="spinner" aria-hidden="true" />
         Reading the termbase…
       </div>
     );

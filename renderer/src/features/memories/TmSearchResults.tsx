@@ -37,7 +37,7 @@ export function TmSearchResults({ memory, query, threshold, result }: TmSearchRe
   if (!result.data) {
     return (
       <div className="memories-loading" role="status" data-testid="tm-search-loading">
-        <span className="memories-spinner" aria-hidden="true" />
+        <span className="spinner" aria-hidden="true" />
         Searching…
       </div>
     );
