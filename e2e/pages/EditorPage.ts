@@ -2,11 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { AppShell } from './AppShell';
+import { attribute } from './page-helpers';
 
 const TEXTS = path.join(import.meta.dirname, '..', 'fixtures', 'texts');
-
-/** A CSS attribute selector for an exact value (names may hold quotes or spaces). */
-const attribute = (name: string, value: string) => `[${name}=${JSON.stringify(value)}]`;
 
 interface TextNodeLike {
   textContent: string | null;

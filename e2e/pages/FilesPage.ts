@@ -1,26 +1,9 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { AppShell } from './AppShell';
+import { attribute, dropFiles, type DroppedFile } from './page-helpers';
 
 /** A file to drop: its text, or `size` bytes generated in the page (for large uploads). */
-export interface DroppedFile {
-  name: string;
-  text?: string;
-  size?: number;
-}
-
-/** What the drop helper touches in the page (the e2e code compiles without the DOM library). */
-interface DropGlobals {
-  document: { querySelector(selector: string): { dispatchEvent(event: unknown): boolean } | null };
-  DataTransfer: new () => { items: { add(file: unknown): unknown } };
-  File: new (parts: unknown[], name: string, options?: { type?: string }) => unknown;
-  DragEvent: new (
-    type: string,
-    init: { bubbles: boolean; cancelable: boolean; dataTransfer: unknown },
-  ) => unknown;
-}
-
-/** A CSS attribute selector for an exact value (names may hold quotes or spaces). */
-const attribute = (name: string, value: string) => `[${name}=${JSON.stringify(value)}]`;
+export type { DroppedFile };
 
 /** The Files view: drop zone, uploads with their progress, label filter and the file table. */
 export class FilesPage {
@@ -82,23 +65,7 @@ export class FilesPage {
    */
   async dropFiles(files: readonly DroppedFile[]): Promise<void> {
     await expect(this.dropZone).toBeVisible();
-    const isDropped = await this.page.evaluate((specs) => {
-      const g = globalThis as unknown as DropGlobals;
-      const zone = g.document.querySelector('[data-testid="drop-zone"]');
-      if (!zone) return false;
-      const data = new g.DataTransfer();
-      for (const spec of specs) {
-        const parts = spec.text !== undefined ? [spec.text] : [new Uint8Array(spec.size ?? 0)];
-        data.items.add(new g.File(parts, spec.name, { type: 'text/plain' }));
-      }
-      for (const type of ['dragenter', 'dragover', 'drop']) {
-        zone.dispatchEvent(
-          new g.DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: data }),
-        );
-      }
-      return true;
-    }, files);
-    expect(isDropped, 'the drop zone is in the page').toBe(true);
+    await dropFiles(this.page, 'drop-zone', files, 'text/plain');
   }
 
   /**

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Download, type Locator, type Page } from '@playwright/test';
 import { AppShell } from './AppShell';
+import { attribute, dropFiles } from './page-helpers';
 
 const TM_FIXTURES = path.join(import.meta.dirname, '..', 'fixtures', 'tm');
 
@@ -21,20 +22,6 @@ export interface NewMemory {
   srclang: string;
   trglang: string;
 }
-
-/** What the drop helper touches in the page (the e2e code compiles without the DOM library). */
-interface DropGlobals {
-  document: { querySelector(selector: string): { dispatchEvent(event: unknown): boolean } | null };
-  DataTransfer: new () => { items: { add(file: unknown): unknown } };
-  File: new (parts: unknown[], name: string, options?: { type?: string }) => unknown;
-  DragEvent: new (
-    type: string,
-    init: { bubbles: boolean; cancelable: boolean; dataTransfer: unknown },
-  ) => unknown;
-}
-
-/** A CSS attribute selector for an exact value (names may hold quotes or spaces). */
-const attribute = (name: string, value: string) => `[${name}=${JSON.stringify(value)}]`;
 
 /** The Memories view: the list, a memory's details, imports, the fuzzy search and the terms. */
 export class MemoriesPage {
@@ -136,20 +123,7 @@ export class MemoriesPage {
    */
   async dropFiles(files: readonly TmFile[]): Promise<void> {
     await expect(this.dropZone).toBeVisible();
-    const isDropped = await this.page.evaluate((specs) => {
-      const g = globalThis as unknown as DropGlobals;
-      const zone = g.document.querySelector('[data-testid="memory-drop-zone"]');
-      if (!zone) return false;
-      const data = new g.DataTransfer();
-      for (const spec of specs) data.items.add(new g.File([spec.text], spec.name));
-      for (const type of ['dragenter', 'dragover', 'drop']) {
-        zone.dispatchEvent(
-          new g.DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: data }),
-        );
-      }
-      return true;
-    }, files);
-    expect(isDropped, 'the drop zone is in the page').toBe(true);
+    await dropFiles(this.page, 'memory-drop-zone', files);
   }
 
   /** Waits for an import to end, and returns what its row says. */
