@@ -147,8 +147,7 @@ export function findTermHits(matcher: TermMatcher, text: string): TermHit[] {
 /**
  * Term lookups per memory with a cached matcher, rebuilt when the termbase changes (terms are
  * only ever added, by imports: their count and last id say when). Unit changes leave it alone.
- * `forget` drops a deleted memory's matcher: ids are reused, and a new memory with the old id
- * must never see the old terms. Lookups answer null for a memory the organization does not have.
+ * `forget` drops a deleted memory's matcher, so it holds no memory once its terms are gone. Lookups answer null for a memory the organization does not have.
  */
 export function createTermHitFinder(db: Database) {
   const memoryOf = db.prepare<[number, number], { num_terms: number; created_at: number }>(

@@ -115,7 +115,7 @@ describe('GET /v2/memories/termbase/hits', () => {
     ]);
   });
 
-  it("never shows a deleted memory's terms to a new memory that reuses its id", async () => {
+  it("never shows a deleted memory's terms to a new memory, nor under the old id", async () => {
     const other = createOtherOrganization(t.db, 'wb_reuse-org-key-0123456789');
     const secret = await createMemory(t.app, { name: 'Secret' });
     await importFile(t.app, secret.id, 'secret.csv', 'term,translation\nsecret,CONFIDENTIAL\n');
@@ -127,9 +127,14 @@ describe('GET /v2/memories/termbase/hits', () => {
     });
     expect(deleted.statusCode, deleted.body).toBe(200);
 
-    // SQLite hands out the highest id again; the new memory's termbase has as many terms.
+    // Ids are never handed out again (migration 8), so the old id stays unknown to everyone.
     const reused = await createMemory(t.app, { name: 'Theirs' }, other.key);
-    expect(reused.id).toBe(secret.id);
+    expect(reused.id).toBeGreaterThan(secret.id);
+    const old = await t.app.inject({
+      url: hitsUrl(secret.id, 'A secret plan.'),
+      headers: auth(other.key),
+    });
+    expect(old.statusCode, old.body).toBe(404);
     const response = await t.app.inject({
       method: 'POST',
       url: '/v2/memories/import',

@@ -1,8 +1,15 @@
+import { rebuildWithAutoincrement } from './autoincrement';
 import type { Database } from './db';
 
 export interface Migration {
   version: number;
-  up: string;
+  /** SQL, or a function for a change that SQL alone cannot say (a table rebuild). */
+  up: string | ((db: Database) => void);
+  /**
+   * Runs with foreign keys off (a table rebuild drops and renames parents); they are checked
+   * before the commit and turned back on after.
+   */
+  foreignKeysOff?: boolean;
 }
 
 /**
@@ -374,6 +381,14 @@ export const migrations: Migration[] = [
       ALTER TABLE documents ADD COLUMN pretranslate_token TEXT;
     `,
   },
+  {
+    version: 8,
+    // Ids are never handed out twice: every table with an `id INTEGER PRIMARY KEY` becomes
+    // AUTOINCREMENT, rebuilt with every row, index and trigger (server/store/autoincrement.ts).
+    // New tables say AUTOINCREMENT themselves (a test checks every table).
+    up: rebuildWithAutoincrement,
+    foreignKeysOff: true,
+  },
 ];
 
 export function schemaVersion(db: Database): number {
@@ -396,13 +411,31 @@ export function migrate(db: Database, list: Migration[] = migrations): number {
   const ordered = [...list].sort((a, b) => a.version - b.version);
   for (const migration of ordered) {
     if (migration.version <= current) continue;
-    db.transaction(() => {
-      // Re-read inside the write lock: another process may have migrated while we waited.
-      if (schemaVersion(db) >= migration.version) return;
-      db.exec(migration.up);
-      // PRAGMA takes no bound parameters; the version is a number from our own list.
-      db.pragma(`user_version = ${Math.trunc(migration.version)}`);
-    }).immediate();
+    // foreign_keys cannot change inside a transaction, so it is switched around it.
+    const foreignKeys = db.pragma('foreign_keys', { simple: true }) as number;
+    if (migration.foreignKeysOff) db.pragma('foreign_keys = OFF');
+    try {
+      db.transaction(() => apply(db, migration)).immediate();
+    } finally {
+      if (migration.foreignKeysOff) db.pragma(`foreign_keys = ${foreignKeys ? 'ON' : 'OFF'}`);
+    }
   }
   return schemaVersion(db);
+}
+
+function apply(db: Database, migration: Migration): void {
+  // Re-read inside the write lock: another process may have migrated while we waited.
+  if (schemaVersion(db) >= migration.version) return;
+  if (typeof migration.up === 'string') db.exec(migration.up);
+  else migration.up(db);
+  if (migration.foreignKeysOff) {
+    const broken = db.pragma('foreign_key_check') as unknown[];
+    if (broken.length > 0) {
+      throw new Error(
+        `Migration ${migration.version} would break ${broken.length} foreign keys: rolled back`,
+      );
+    }
+  }
+  // PRAGMA takes no bound parameters; the version is a number from our own list.
+  db.pragma(`user_version = ${Math.trunc(migration.version)}`);
 }
