@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { defaultUser } from '../store/bootstrap';
 import { createKey } from '../store/keys';
 import { createTestApp, TEST_KEY, type TestApp } from '../test-support';
-import { createQuota } from './quota';
+import fc from 'fast-check';
+import { createQuota, DEFAULT_QUOTA } from './quota';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -101,5 +102,55 @@ describe('createQuota', () => {
     now = 7000;
     quota.check('c');
     expect(quota.size()).toBe(1);
+  });
+});
+
+describe('the sliding window', () => {
+  it('refuses the burst at a window edge that a fixed window let through', () => {
+    let now = 0;
+    const quota = createQuota(DEFAULT_QUOTA, () => now);
+    quota.check('k');
+    now = 58_900;
+    for (let i = 0; i < 3999; i++) expect(quota.check('k').allowed).toBe(true);
+    now = 60_300;
+    // The request at 0 has left the window: one place is free, then the key is blocked.
+    const decisions = Array.from({ length: 4000 }, () => quota.check('k').allowed);
+    expect(decisions.filter(Boolean)).toHaveLength(1);
+    const refused = quota.check('k');
+    expect(refused).toMatchObject({ allowed: false, retryAfterSeconds: 60 });
+  });
+
+  it('never accepts more than the limit in any window, whatever the timing', () => {
+    const options = { limit: 5, windowMs: 1000, blockMs: 300 };
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 400 }), { maxLength: 300 }), (gaps) => {
+        let now = 0;
+        const quota = createQuota(options, () => now);
+        const accepted: number[] = [];
+        for (const gap of gaps) {
+          now += gap;
+          const decision = quota.check('k');
+          if (decision.allowed) accepted.push(now);
+          if (decision.allowed) expect(decision.remaining).toBeGreaterThanOrEqual(0);
+        }
+        for (let i = options.limit; i < accepted.length; i++) {
+          expect(accepted[i]! - accepted[i - options.limit]!).toBeGreaterThanOrEqual(
+            options.windowMs,
+          );
+        }
+      }),
+      { seed: 11, numRuns: 300 },
+    );
+  });
+
+  it('counts what is left in the window and when its oldest request leaves', () => {
+    let now = 0;
+    const quota = createQuota({ limit: 3, windowMs: 1000, blockMs: 1000 }, () => now);
+    expect(quota.check('k')).toMatchObject({ remaining: 2, resetAt: 1000 });
+    now = 400;
+    expect(quota.check('k')).toMatchObject({ remaining: 1, resetAt: 1000 });
+    now = 1000;
+    // The first request has left: two in the window again, the oldest from 400.
+    expect(quota.check('k')).toMatchObject({ remaining: 1, resetAt: 1400 });
   });
 });
