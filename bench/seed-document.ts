@@ -37,7 +37,7 @@ function helpFile(count: number): { json: string; targets: string[] } {
 }
 
 /** Bootstrap must have run. Deterministic for a given count. */
-export function seedDocument(db: Database, segments: number): SeededDocument {
+export async function seedDocument(db: Database, segments: number): Promise<SeededDocument> {
   const owner = defaultUser(db);
   if (!owner) throw new Error('The database has no organization yet: run ensureBootstrap first');
   const memory = createMemoryStore(db).create(owner.orgId, {
@@ -67,13 +67,16 @@ export function seedDocument(db: Database, segments: number): SeededDocument {
     segment.target = targets[segment.index] ?? null;
     if (random() < 0.25) segment.isFuzzy = true;
   }
-  const documentId = documents.create({
+  const documentId = await documents.importDocument({
     orgId: owner.orgId,
     project: ref,
     name: 'libreoffice-help.json',
-    document,
+    format: document.format,
+    skeletonJson: JSON.stringify(document.skeleton),
+    segments: document.segments,
     pretranslate: null,
     autoAccept: false,
   });
+  if (documentId === null) throw new Error(`Project ${project.id} went away while seeding`);
   return { projectId: project.id, documentId, segments };
 }

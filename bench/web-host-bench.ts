@@ -90,7 +90,9 @@ export interface DataFolder<T> {
 }
 
 /** A fresh data folder with the bench key in its vault, bootstrapped, then filled by `seed`. */
-export async function createDataFolder<T>(seed: (db: Database) => T): Promise<DataFolder<T>> {
+export async function createDataFolder<T>(
+  seed: (db: Database) => T | Promise<T>,
+): Promise<DataFolder<T>> {
   const dir = await mkdtemp(path.join(tmpdir(), 'wordbench-bench-'));
   const remove = track(() => rm(dir, { recursive: true, force: true }));
   try {
@@ -100,7 +102,7 @@ export async function createDataFolder<T>(seed: (db: Database) => T): Promise<Da
     const db = openDatabase(path.join(dir, 'server', DATABASE_FILE));
     try {
       ensureBootstrap(db, { key: BENCH_KEY });
-      return { dir, seeded: seed(db), remove };
+      return { dir, seeded: await seed(db), remove };
     } finally {
       db.close();
     }
@@ -318,7 +320,7 @@ export const format = {
  * and how long seeding took.
  */
 export async function benchPageLoads<T, K extends string>(options: {
-  seed: (db: Database) => T;
+  seed: (db: Database) => T | Promise<T>;
   runs: number;
   measure: (browser: Browser, url: string, seeded: T) => Promise<Record<K, number>>;
 }): Promise<Record<K | 'seedMs', number>> {

@@ -38,10 +38,15 @@ await Promise.all([
     external: ['electron'],
   }),
   // The server and the web host keep node_modules external (native better-sqlite3 among them).
+  // The document worker sits beside the server bundle, where server/documents/document-pool.ts
+  // looks for it.
   esbuild({
     ...common,
-    entryPoints: ['server/main.ts'],
-    outfile: 'out/server/main.js',
+    entryPoints: {
+      main: 'server/main.ts',
+      'document-worker': 'server/documents/document-worker.ts',
+    },
+    outdir: 'out/server',
     format: 'esm',
     packages: 'external',
   }),

@@ -46,7 +46,7 @@ const sameAnnotations = (a: Annotation[], b: Annotation[]) =>
 export function createCommentService(db: Database) {
   const store = createCommentStore(db);
   const documentOf = db.prepare<[number, number], { id: number }>(
-    'SELECT id FROM documents WHERE id = ? AND org_id = ?',
+    'SELECT id FROM documents WHERE id = ? AND org_id = ? AND import_in_progress = 0',
   );
   const segmentOf = db.prepare<[number, number], { revision: number }>(
     'SELECT revision FROM segments WHERE id = ? AND document_id = ?',

@@ -1,7 +1,8 @@
 import type { DocumentFormat } from '../../shared/api/documents';
 import type { Segment } from '../../shared/api/segments';
-import { exportXliff12, mergeDocument } from '../formats/documents';
+import type { DocumentPool } from './document-pool';
 import type { DocumentRef } from './document-store';
+import type { ExportRow } from './document-worker';
 
 /** A file to send: bytes, type and the name to save it under. */
 export interface DocumentFile {
@@ -18,41 +19,50 @@ const CONTENT_TYPES: Record<DocumentFormat, string> = {
   json: 'application/json; charset=utf-8',
 };
 
+/** Segments read per turn of the event loop while a download is prepared. */
+const PAGE = 2_000;
+
 const xliffName = (name: string) => (/\.(xlf|xliff)$/i.test(name) ? name : `${name}.xlf`);
 
-/** The bilingual XLIFF 1.2 of every segment: confirmed ones `translated`, reviewed `final`. */
-export function xliffFile(document: DocumentRef, segments: Segment[]): DocumentFile {
-  const bytes = exportXliff12({
-    name: document.name,
-    srclang: document.srclang,
-    trglang: document.trglang,
-    segments: segments.map((s) => ({
-      source: s.source,
-      target: s.target === '' ? null : s.target,
-      state: s.is_reviewed ? 'final' : s.is_confirmed ? 'translated' : 'new',
-    })),
-  });
-  return { bytes, contentType: CONTENT_TYPES.xliff12, fileName: xliffName(document.name) };
+const toRow = (s: Segment): ExportRow => ({
+  index: s.index,
+  source: s.source,
+  target: s.target,
+  state: s.is_reviewed ? 'final' : s.is_confirmed ? 'translated' : 'new',
+});
+
+export interface DownloadSources {
+  pool: DocumentPool;
+  /** A document's segments in order, after `after`. */
+  page(documentId: number, after: Segment | null, limit: number): Segment[];
+  /** The stored skeleton (JSON), read a part per turn. */
+  skeletonJson(documentId: number): Promise<string | null>;
 }
 
 /**
- * The document in its own format with every non-empty target merged in. Segments added after
- * the import (`POST /v2/segments` with a document) have no place in the original file: they
- * are in the XLIFF export only.
+ * The document as a file, written in a worker from its segments read a page at a time:
+ * `xliff`, the bilingual XLIFF 1.2 of every segment (confirmed ones `translated`, reviewed
+ * `final`); `original`, its own format with every non-empty target merged in. Segments added
+ * after the import (`POST /v2/segments` with a document) have no place in the original file:
+ * they are in the XLIFF only.
  */
-export function originalFile(
+export async function documentFile(
+  sources: DownloadSources,
   document: DocumentRef,
-  skeleton: unknown,
-  segments: Segment[],
-): DocumentFile {
-  const count = (skeleton as { segmentCount?: number } | null)?.segmentCount ?? 0;
-  const targets: Array<string | null> = new Array<string | null>(count).fill(null);
-  for (const segment of segments) {
-    if (segment.index < count && segment.target !== '') targets[segment.index] = segment.target;
-  }
-  const bytes = mergeDocument(document.format, skeleton, targets, {
-    srclang: document.srclang,
-    trglang: document.trglang,
-  });
-  return { bytes, contentType: CONTENT_TYPES[document.format], fileName: document.name };
+  as: 'xliff' | 'original',
+): Promise<DocumentFile> {
+  let after: Segment | null = null;
+  let done = false;
+  const pages = () => {
+    if (done) return null;
+    const page = sources.page(document.id, after, PAGE);
+    done = page.length < PAGE;
+    after = page[page.length - 1] ?? after;
+    return page.map(toRow);
+  };
+  const skeletonJson = as === 'original' ? await sources.skeletonJson(document.id) : null;
+  const bytes = await sources.pool.exportFile(as, document, skeletonJson, pages);
+  return as === 'xliff'
+    ? { bytes, contentType: CONTENT_TYPES.xliff12, fileName: xliffName(document.name) }
+    : { bytes, contentType: CONTENT_TYPES[document.format], fileName: document.name };
 }

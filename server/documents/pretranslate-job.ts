@@ -5,7 +5,7 @@ import type { MtEngine } from '../mt/engine';
 import type { Database } from '../store/db';
 import { nowSeconds } from '../store/time';
 import type { WorkQueue } from '../work/queue';
-import { PRETRANSLATE_DOCUMENT } from './document-store';
+import { PRETRANSLATE_DOCUMENT } from './document-import';
 
 /** Segments per transaction; the event loop gets a turn between batches. */
 const BATCH = 200;

@@ -1,17 +1,15 @@
 import type { IncomingMessage } from 'node:http';
-import {
-  DOCUMENT_FORMATS,
-  MAX_DOCUMENT_SEGMENTS,
-  type DocumentFormat,
-} from '../../shared/api/documents';
+import { DOCUMENT_FORMATS, type DocumentFormat } from '../../shared/api/documents';
 import {
   DocumentFormatError,
+  DocumentLimitError,
   detectDocumentFormat,
   extractDocument,
   type ExtractedDocument,
 } from '../formats/documents';
 import { sameLanguage } from '../formats/languages';
 import { HttpError, badRequest } from '../http/http-error';
+import { checkDocumentCaps } from './document-caps';
 import type { ProjectRef } from './document-store';
 
 /** The body is over the limit: the route answers 413. */
@@ -64,16 +62,11 @@ export function readDocument(
       trglang: project.trglang,
     });
   } catch (error) {
+    if (error instanceof DocumentLimitError) throw new HttpError(413, `${name}: ${error.message}`);
     if (error instanceof DocumentFormatError) throw badRequest(`${name}: ${error.message}`);
     throw error;
   }
-  if (document.segments.length > MAX_DOCUMENT_SEGMENTS) {
-    throw new HttpError(
-      413,
-      `${name}: ${document.segments.length.toLocaleString('en-US')} segments, more than the ` +
-        `limit of ${MAX_DOCUMENT_SEGMENTS.toLocaleString('en-US')} per document; split the file`,
-    );
-  }
+  checkDocumentCaps(name, document);
   for (const side of ['srclang', 'trglang'] as const) {
     const declared = document[side];
     if (declared && !sameLanguage(declared, project[side])) {

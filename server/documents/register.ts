@@ -4,6 +4,7 @@ import { segmentsRoutes } from '../routes/segments';
 import type { Database } from '../store/db';
 import type { WorkQueue } from '../work/queue';
 import { createDocumentRecords } from './document-store';
+import { createDocumentPool } from './document-pool';
 import { registerPretranslation } from './pretranslate-job';
 import { createSegmentWrites } from './segment-writes';
 
@@ -21,6 +22,8 @@ export async function registerDocuments(app: FastifyInstance, options: Documents
   const records = createDocumentRecords(db, work);
   const writes = createSegmentWrites(db, app.tm, records);
   registerPretranslation(work, { db, tm: app.tm, mt: () => app.mt });
-  await app.register(documentsRoutes, { records });
+  const pool = createDocumentPool();
+  app.addHook('onClose', () => pool.close());
+  await app.register(documentsRoutes, { records, pool });
   await app.register(segmentsRoutes, { db, segments: records.segments, writes });
 }

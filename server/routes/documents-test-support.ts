@@ -88,7 +88,7 @@ export function download(app: FastifyInstance, id: number, isXliff?: boolean, ke
 
 /** Every row of the tables a document import or a segment change writes. */
 export function documentTables(db: Database): Record<string, unknown[]> {
-  const tables = ['documents', 'document_skeletons', 'segments', 'memory_units', 'work_items'];
+  const tables = ['documents', 'document_skeleton_parts', 'segments', 'memory_units', 'work_items'];
   return Object.fromEntries(
     tables.map((table) => [table, db.prepare(`SELECT * FROM ${table}`).all()]),
   );

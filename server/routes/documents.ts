@@ -7,9 +7,12 @@ import {
   DocumentWithSegments,
   MAX_DOCUMENT_BYTES,
 } from '../../shared/api/documents';
+import type { Segment } from '../../shared/api/segments';
+import { documentJson } from '../documents/document-json';
 import type { DocumentRecords } from '../documents/document-store';
-import { originalFile, xliffFile } from '../documents/download';
-import { DocumentTooLargeError, readBody, readDocument } from '../documents/read-document';
+import type { DocumentPool } from '../documents/document-pool';
+import { documentFile } from '../documents/download';
+import { DocumentTooLargeError, readBody } from '../documents/read-document';
 import { documentUploadParameters } from '../documents/upload-params';
 import { attachmentDisposition } from '../http/content-disposition';
 import { HttpError, badRequest, notFound } from '../http/http-error';
@@ -26,6 +29,8 @@ import {
 
 export interface DocumentsRoutesOptions {
   records: DocumentRecords;
+  /** Reads and writes documents off the event loop (server/documents/document-pool.ts). */
+  pool: DocumentPool;
   /** Largest document body (default MAX_DOCUMENT_BYTES); tests lower it. */
   maxBytes?: number;
 }
@@ -33,6 +38,7 @@ export interface DocumentsRoutesOptions {
 const tags = ['documents'];
 const ErrorRef = Type.Ref('Error');
 const documentNotFound = (id: number) => notFound(`Document ${id} not found`);
+const projectNotFound = (id: number) => notFound(`Project ${id} not found`);
 
 const uploadHeaders = Type.Object({
   name: Type.Optional(
@@ -64,8 +70,28 @@ function tooLarge(reply: FastifyReply, limit: number): HttpError {
  * format, and our extensions to read and delete one. Scoped to the caller's organization.
  */
 export const documentsRoutes: FastifyPluginAsync<DocumentsRoutesOptions> = async (app, options) => {
-  const { records } = options;
+  const { records, pool } = options;
+  const downloads = {
+    pool,
+    page: records.segments.pageByDocument,
+    skeletonJson: records.skeletonJson,
+  };
   const maxBytes = options.maxBytes ?? MAX_DOCUMENT_BYTES;
+
+  function projectOf(orgId: number, id: number) {
+    const project = records.project(orgId, id);
+    if (!project) throw projectNotFound(id);
+    return project;
+  }
+
+  /** Answers a document with its segments, streamed a page at a time; 404 when it is not there. */
+  function sendDocument(reply: FastifyReply, orgId: number, id: number) {
+    const header = records.header(orgId, id);
+    if (!header) throw documentNotFound(id);
+    const pages = (after: Segment | null, limit: number) =>
+      records.segments.pageByDocument(id, after, limit);
+    return reply.type('application/json; charset=utf-8').send(documentJson(header, pages));
+  }
 
   await app.register(async (raw) => {
     acceptRawBodies(raw);
@@ -87,13 +113,11 @@ export const documentsRoutes: FastifyPluginAsync<DocumentsRoutesOptions> = async
           response: { 200: DocumentWithSegments, 404: ErrorRef, 413: ErrorRef, 415: ErrorRef },
         },
       },
-      async (request, reply): Promise<DocumentWithSegments> => {
+      async (request, reply) => {
         const { orgId } = request.auth;
         // Everything is checked before a byte of the body is read.
         const params = documentUploadParameters(request.headers);
-        if (!records.project(orgId, params.projectId)) {
-          throw notFound(`Project ${params.projectId} not found`);
-        }
+        projectOf(orgId, params.projectId);
         const length = declaredLength(request);
         if (length !== null && length > maxBytes) throw tooLarge(reply, maxBytes);
         const body = rawBody(request);
@@ -107,19 +131,19 @@ export const documentsRoutes: FastifyPluginAsync<DocumentsRoutesOptions> = async
         }
         if (bytes.length === 0)
           throw badRequest('The request has no file bytes: send the file as the body');
-        // The project may have gone while the bytes were arriving.
-        const project = records.project(orgId, params.projectId);
-        if (!project) throw notFound(`Project ${params.projectId} not found`);
-        const document = readDocument(params.name, bytes, project);
-        const id = records.create({
+        const read = await pool.extract(params.name, bytes, projectOf(orgId, params.projectId));
+        // The project may have gone while the bytes arrived, the file was read, or it was stored.
+        const project = projectOf(orgId, params.projectId);
+        const id = await records.importDocument({
           orgId,
           project,
           name: params.name,
-          document,
+          ...read,
           pretranslate: params.pretranslate,
           autoAccept: params.autoAccept,
         });
-        return records.get(orgId, id) as DocumentWithSegments;
+        if (id === null) throw projectNotFound(params.projectId);
+        return sendDocument(reply, orgId, id);
       },
     );
   });
@@ -135,11 +159,9 @@ export const documentsRoutes: FastifyPluginAsync<DocumentsRoutesOptions> = async
         response: { 200: DocumentWithSegments, 404: ErrorRef },
       },
     },
-    async (request): Promise<DocumentWithSegments> => {
+    async (request, reply) => {
       const { id } = request.query as Static<typeof DocumentGetQuery>;
-      const document = records.get(request.auth.orgId, id);
-      if (!document) throw documentNotFound(id);
-      return document;
+      return sendDocument(reply, request.auth.orgId, id);
     },
   );
 
@@ -196,10 +218,7 @@ export const documentsRoutes: FastifyPluginAsync<DocumentsRoutesOptions> = async
           `Document ${id} is being pretranslated: try again when it is done`,
         );
       }
-      const segments = records.segments.listByDocument(id);
-      const file = isXliff
-        ? xliffFile(document, segments)
-        : originalFile(document, records.skeleton(id), segments);
+      const file = await documentFile(downloads, document, isXliff ? 'xliff' : 'original');
       return reply
         .header('content-type', file.contentType)
         .header('content-disposition', attachmentDisposition(file.fileName))

@@ -108,7 +108,8 @@ export function createProjectStore(db: Database) {
     .raw(true);
   const documentsOf = db
     .prepare<[number], DocumentTuple>(
-      `SELECT ${DOCUMENT_COLUMNS} FROM documents d WHERE d.project_id = ? ORDER BY d.id`,
+      `SELECT ${DOCUMENT_COLUMNS} FROM documents d
+        WHERE d.project_id = ? AND d.import_in_progress = 0 ORDER BY d.id`,
     )
     .raw(true);
   const update = db.prepare(
@@ -140,7 +141,7 @@ export function createProjectStore(db: Database) {
       documents: db
         .prepare<unknown[], DocumentTuple>(
           `SELECT ${DOCUMENT_COLUMNS} FROM documents d JOIN projects p ON p.id = d.project_id
-           WHERE ${where} ORDER BY d.project_id, d.id`,
+           WHERE (${where}) AND d.import_in_progress = 0 ORDER BY d.project_id, d.id`,
         )
         .raw(true),
     };

@@ -50,6 +50,10 @@ const WIRE_COLUMNS = `s.id, s.created_at, s.updated_at, s.document_id, s.memory_
   m.srclang, s.target, m.trglang, s.is_confirmed, s.is_reviewed, s.idx AS "index", s.match_score,
   s.target_origin, s.note, s.context_key, s.memory_unit_id, s.word_count, s.revision`;
 
+// A segment of a document still being imported is not there yet (server/documents/document-import.ts).
+const VISIBLE = `NOT EXISTS (SELECT 1 FROM documents d
+  WHERE d.id = s.document_id AND d.import_in_progress = 1)`;
+
 const toWire = (row: WireRow): Segment => ({
   ...row,
   is_confirmed: row.is_confirmed !== 0,
@@ -69,13 +73,18 @@ export function createSegmentStore(db: Database) {
     `SELECT ${WIRE_COLUMNS} FROM segments s JOIN memories m ON m.id = s.memory_id
       WHERE s.document_id = ? ORDER BY s.idx, s.id`,
   );
+  // Pages in (idx, id) order, from after the last row of the previous page.
+  const pageOfDocument = db.prepare<[number, number, number, number], WireRow>(
+    `SELECT ${WIRE_COLUMNS} FROM segments s JOIN memories m ON m.id = s.memory_id
+      WHERE s.document_id = ? AND (s.idx, s.id) > (?, ?) ORDER BY s.idx, s.id LIMIT ?`,
+  );
   const byId = db.prepare<[number, number], WireRow>(
     `SELECT ${WIRE_COLUMNS} FROM segments s JOIN memories m ON m.id = s.memory_id
-      WHERE s.id = ? AND s.org_id = ?`,
+      WHERE s.id = ? AND s.org_id = ? AND ${VISIBLE}`,
   );
   const rowById = db.prepare<[number, number], SegmentRow>(
     `SELECT id, document_id, memory_id, idx, source, target, context_key, memory_unit_id
-       FROM segments WHERE id = ? AND org_id = ?`,
+       FROM segments s WHERE id = ? AND org_id = ? AND ${VISIBLE}`,
   );
   const neighbour = db.prepare<[number, number], { source: string }>(
     'SELECT source FROM segments WHERE document_id = ? AND idx = ? ORDER BY id LIMIT 1',
@@ -91,8 +100,9 @@ export function createSegmentStore(db: Database) {
   );
   const remove = db.prepare<[number]>('DELETE FROM segments WHERE id = ?');
   const unlock = db.prepare<[string, number], { id: number }>(
-    `UPDATE segments SET is_reviewed = 0
-      WHERE id IN (SELECT value FROM json_each(?)) AND org_id = ? RETURNING id`,
+    `UPDATE segments AS s SET is_reviewed = 0
+      WHERE s.id IN (SELECT value FROM json_each(?)) AND s.org_id = ? AND ${VISIBLE}
+      RETURNING id`,
   );
 
   return {
@@ -103,6 +113,16 @@ export function createSegmentStore(db: Database) {
 
     /** A document's segments in order. */
     listByDocument: (documentId: number): Segment[] => byDocument.all(documentId).map(toWire),
+
+    /** Up to `limit` of a document's segments in order, after `after` (null: from the start). */
+    pageByDocument(
+      documentId: number,
+      after: Pick<Segment, 'index' | 'id'> | null,
+      limit: number,
+    ): Segment[] {
+      const [idx, id] = after ? [after.index, after.id] : [-Infinity, -Infinity];
+      return pageOfDocument.all(documentId, idx, id, limit).map(toWire);
+    },
 
     get(orgId: number, id: number): Segment | null {
       const row = byId.get(id, orgId);

@@ -11,6 +11,24 @@ export const MAX_DOCUMENT_BYTES = 32 * 1024 * 1024;
 /** Most segments one document may have (413 past it: split the file). */
 export const MAX_DOCUMENT_SEGMENTS = 100_000;
 
+/**
+ * What one document may cost beyond its bytes and segments (413 naming the cap past any of
+ * them, nothing stored). A filter copies a little of the file into every segment (a JSON key
+ * path, a PO comment, an XLIFF note), so a small file could otherwise become a huge document.
+ */
+export const DOCUMENT_LIMITS = {
+  bytes: MAX_DOCUMENT_BYTES,
+  segments: MAX_DOCUMENT_SEGMENTS,
+  /** Characters of one segment's source, or of its target. */
+  segmentChars: 50_000,
+  /** Characters of one segment's key (a JSON key path, a PO msgctxt, an XLIFF id). */
+  contextKeyChars: 1_000,
+  /** Characters of one segment's note. */
+  noteChars: 10_000,
+  /** Characters of every key and note of the document together. */
+  metadataChars: 4 * 1024 * 1024,
+} as const;
+
 /** The formats a document can be imported from (our filters, server/formats/documents). */
 export const DOCUMENT_FORMATS = ['text', 'xliff12', 'xliff20', 'po', 'json'] as const;
 export const DocumentFormat = Type.Union(DOCUMENT_FORMATS.map((format) => Type.Literal(format)));

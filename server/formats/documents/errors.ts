@@ -28,3 +28,11 @@ export function positionAt(text: string, offset: number): FilePosition {
   }
   return { line, column: end - lineStart + 1 };
 }
+
+/** A file that would cost more than a document may (see DOCUMENT_LIMITS): answered 413. */
+export class DocumentLimitError extends DocumentFormatError {
+  constructor(message: string, where?: FilePosition) {
+    super(message, where);
+    this.name = 'DocumentLimitError';
+  }
+}

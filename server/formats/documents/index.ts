@@ -1,5 +1,5 @@
 import { detectDocumentFormat } from './detect';
-import { DocumentFormatError } from './errors';
+import { DocumentFormatError, DocumentLimitError } from './errors';
 import { exportXliff12 } from './export-xliff12';
 import { extractJson, mergeJson } from './json';
 import type { JsonSkeleton } from './json';
@@ -16,7 +16,7 @@ import type { XliffSkeleton } from './xliff-merge';
 
 export type { DocumentFormat, ExtractedDocument, ExtractedSegment, LanguagePair } from './types';
 export type { XliffExportDocument } from './export-xliff12';
-export { DocumentFormatError, detectDocumentFormat, exportXliff12 };
+export { DocumentFormatError, DocumentLimitError, detectDocumentFormat, exportXliff12 };
 export {
   escapeSegmentText,
   parseSegment,

@@ -1,4 +1,5 @@
-import { DocumentFormatError, positionAt } from './errors';
+import { DOCUMENT_LIMITS } from '../../../shared/api/documents';
+import { DocumentFormatError, DocumentLimitError, positionAt } from './errors';
 
 /** A string value of a JSON document: its literal's offsets (quotes included) and key path. */
 export interface JsonString {
@@ -13,13 +14,29 @@ const MAX_DEPTH = 256;
 
 /**
  * Scans JSON (RFC 8259, strict) and returns every string value, not keys, in document order.
- * Errors name the line and column; nesting deeper than 256 levels is refused.
+ * Errors name the line and column; nesting deeper than 256 levels is refused, and so is a key
+ * path longer than `maxPathChars` (it is copied into every segment below it), before it is built.
  */
-export function scanJsonStrings(text: string): JsonString[] {
+export function scanJsonStrings(
+  text: string,
+  maxPathChars: number = DOCUMENT_LIMITS.contextKeyChars,
+): JsonString[] {
   const out: JsonString[] = [];
   let i = 0;
   const fail = (message: string, at = i): never => {
     throw new DocumentFormatError(`JSON: ${message}`, positionAt(text, at));
+  };
+  // `step` is `.key` or `[3]`; a path starts with its first key's bare name.
+  const join = (path: string, step: string, at: number): string => {
+    const length = path.length + step.length;
+    if (length > maxPathChars) {
+      throw new DocumentLimitError(
+        `JSON: a key path of ${length.toLocaleString('en-US')} characters, more than the limit ` +
+          `of ${maxPathChars.toLocaleString('en-US')}`,
+        positionAt(text, at),
+      );
+    }
+    return path + step;
   };
   const skipSpace = () => {
     for (;;) {
@@ -71,11 +88,12 @@ export function scanJsonStrings(text: string): JsonString[] {
       for (;;) {
         skipSpace();
         if (text[i] !== '"') fail('a key (a string in double quotes) was expected');
+        const keyAt = i;
         const key = readString();
         skipSpace();
         if (text[i] !== ':') fail('":" was expected after the key');
         i++;
-        readValue(path === '' ? key : `${path}.${key}`, depth + 1);
+        readValue(join(path, path === '' ? key : `.${key}`, keyAt), depth + 1);
         skipSpace();
         if (text[i] === ',') i++;
         else if (text[i] === '}') {
@@ -91,7 +109,7 @@ export function scanJsonStrings(text: string): JsonString[] {
         return;
       }
       for (let index = 0; ; index++) {
-        readValue(`${path}[${index}]`, depth + 1);
+        readValue(join(path, `[${index}]`, i), depth + 1);
         skipSpace();
         if (text[i] === ',') i++;
         else if (text[i] === ']') {
