@@ -2,7 +2,7 @@ import { DOCUMENT_LIMITS } from '../../shared/api/documents';
 import type { ExtractedDocument } from '../formats/documents';
 import { HttpError } from '../http/http-error';
 
-type Limits = typeof DOCUMENT_LIMITS;
+type Limits = Record<keyof typeof DOCUMENT_LIMITS, number>;
 
 const count = (n: number) => n.toLocaleString('en-US');
 
