@@ -130,18 +130,21 @@ export function createProjectStore(db: Database) {
   );
   const listQueries = new Map<string, ReturnType<typeof prepareList>>();
 
+  // Pages in id order: the projects after an id, then the documents of that id range.
   function prepareList(where: string) {
     return {
       projects: db
         .prepare<unknown[], ProjectTuple>(
-          `SELECT ${PROJECT_COLUMNS} FROM projects p WHERE ${where} ORDER BY p.id`,
+          `SELECT ${PROJECT_COLUMNS} FROM projects p WHERE (${where}) AND p.id > ?
+           ORDER BY p.id LIMIT ?`,
         )
         .raw(true),
-      // The same filter joined, rather than one query per project or an IN list of 10,000 ids.
+      // The same filter joined, rather than one query per project or an IN list of ids.
       documents: db
         .prepare<unknown[], DocumentTuple>(
           `SELECT ${DOCUMENT_COLUMNS} FROM documents d JOIN projects p ON p.id = d.project_id
-           WHERE (${where}) AND d.import_in_progress = 0 ORDER BY d.project_id, d.id`,
+           WHERE (${where}) AND p.id > ? AND p.id <= ? AND d.import_in_progress = 0
+           ORDER BY d.project_id, d.id`,
         )
         .raw(true),
     };
@@ -155,25 +158,39 @@ export function createProjectStore(db: Database) {
     return project;
   }
 
-  // A read transaction: both queries see the same snapshot even if another process writes.
-  const list = db.transaction((orgId: number, filter: ProjectFilter): Project[] => {
-    const where = projectWhere(orgId, filter);
-    let queries = listQueries.get(where.key);
-    if (!queries) {
-      queries = prepareList(where.sql);
-      listQueries.set(where.key, queries);
-    }
-    const projects = queries.projects.all(...where.params).map(projectToWire);
-    const byId = new Map(projects.map((project) => [project.id, project]));
-    for (const row of queries.documents.all(...where.params)) {
-      byId.get(row[1])?.document.push(documentToWire(row));
-    }
-    return projects;
-  }).deferred;
+  /**
+   * Up to `limit` projects after `afterId` (in id order) with their documents. One read
+   * transaction: both queries see the same snapshot even if another process writes. The route
+   * reads a full list a page per turn of the event loop.
+   */
+  const listPage = db.transaction(
+    (orgId: number, filter: ProjectFilter, afterId: number, limit: number): Project[] => {
+      const where = projectWhere(orgId, filter);
+      let queries = listQueries.get(where.key);
+      if (!queries) {
+        queries = prepareList(where.sql);
+        listQueries.set(where.key, queries);
+      }
+      const projects = queries.projects.all(...where.params, afterId, limit).map(projectToWire);
+      const last = projects[projects.length - 1];
+      if (!last) return projects;
+      const byId = new Map(projects.map((project) => [project.id, project]));
+      for (const row of queries.documents.all(...where.params, afterId, last.id)) {
+        byId.get(row[1])?.document.push(documentToWire(row));
+      }
+      return projects;
+    },
+  ).deferred;
+
+  /** Every project the filter selects, with its documents (for tests and small lists). */
+  function list(orgId: number, filter: ProjectFilter): Project[] {
+    return listPage(orgId, filter, 0, Number.MAX_SAFE_INTEGER);
+  }
 
   return {
     get,
     list,
+    listPage,
 
     /** A new project in `backlog` with its memory's languages; null when there is no such memory. */
     create: db.transaction((actor: Actor, input: ProjectCreateParameters, now = nowSeconds()) => {
