@@ -1,0 +1,69 @@
+import type { Database } from '../db';
+import type { Migration } from './migration';
+import { v1 } from './001-accounts';
+import { v2 } from './002-projects';
+import { v3 } from './003-files-and-work';
+import { v4 } from './004-memory-units';
+import { v5 } from './005-documents';
+import { v6 } from './006-comments';
+import { v7 } from './007-pretranslate-token';
+import { v8 } from './008-autoincrement';
+import { v9 } from './009-skeleton-parts';
+
+export type { Migration } from './migration';
+
+/**
+ * The schema history, one file per version. Append only: never edit a migration that has
+ * shipped, add a new one (new tables give their `id` AUTOINCREMENT: ids are never reused).
+ * Timestamps are epoch seconds, like the API's `created_at` fields.
+ */
+export const migrations: Migration[] = [v1, v2, v3, v4, v5, v6, v7, v8, v9];
+
+export function schemaVersion(db: Database): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+/**
+ * Applies every migration newer than the database's `PRAGMA user_version`, each in its own
+ * transaction together with the version bump, so a crash leaves the schema at a known version.
+ * `user_version` lives in the file header, so no bookkeeping table is needed.
+ */
+export function migrate(db: Database, list: Migration[] = migrations): number {
+  const latest = list.reduce((max, m) => Math.max(max, m.version), 0);
+  const current = schemaVersion(db);
+  if (current > latest) {
+    throw new Error(
+      `Database schema version ${current} is newer than this server knows (${latest}): update Wordbench`,
+    );
+  }
+  const ordered = [...list].sort((a, b) => a.version - b.version);
+  for (const migration of ordered) {
+    if (migration.version <= current) continue;
+    // foreign_keys cannot change inside a transaction, so it is switched around it.
+    const foreignKeys = db.pragma('foreign_keys', { simple: true }) as number;
+    if (migration.foreignKeysOff) db.pragma('foreign_keys = OFF');
+    try {
+      db.transaction(() => apply(db, migration)).immediate();
+    } finally {
+      if (migration.foreignKeysOff) db.pragma(`foreign_keys = ${foreignKeys ? 'ON' : 'OFF'}`);
+    }
+  }
+  return schemaVersion(db);
+}
+
+function apply(db: Database, migration: Migration): void {
+  // Re-read inside the write lock: another process may have migrated while we waited.
+  if (schemaVersion(db) >= migration.version) return;
+  if (typeof migration.up === 'string') db.exec(migration.up);
+  else migration.up(db);
+  if (migration.foreignKeysOff) {
+    const broken = db.pragma('foreign_key_check') as unknown[];
+    if (broken.length > 0) {
+      throw new Error(
+        `Migration ${migration.version} would break ${broken.length} foreign keys: rolled back`,
+      );
+    }
+  }
+  // PRAGMA takes no bound parameters; the version is a number from our own list.
+  db.pragma(`user_version = ${Math.trunc(migration.version)}`);
+}
