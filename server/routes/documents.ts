@@ -105,7 +105,10 @@ export const documentsRoutes: FastifyPluginAsync<DocumentsRoutesOptions> = async
             'The raw file is the body; the parameters are headers, or one LILT-API JSON header. ' +
             'Formats: plain text, XLIFF 1.2 and 2.0, PO, JSON. Targets in the file are kept (a ' +
             'final one confirmed, a fuzzy one as a draft). With `pretranslate` the answer is ' +
-            '`is_pretranslating` and the segments are filled in the background.',
+            '`is_pretranslating` and the segments are filled in the background. Limits (413 ' +
+            'naming the one passed, nothing stored): 32 MiB, 100,000 segments, 50,000 ' +
+            'characters per source or target, 1,000 per key, 10,000 per note, 4 Mi characters ' +
+            'of keys and notes in all.',
           tags,
           operationId: 'uploadDocumentFile',
           headers: uploadHeaders,
