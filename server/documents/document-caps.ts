@@ -61,3 +61,14 @@ export function checkDocumentCaps(
     }
   }
 }
+
+/** The limits in words, for the API's documentation. */
+export function describeDocumentLimits(limits: Limits = DOCUMENT_LIMITS): string {
+  const mib = (n: number) => `${n / (1024 * 1024)} MiB`;
+  return (
+    `${mib(limits.bytes)}, ${count(limits.segments)} segments, ${count(limits.segmentChars)} ` +
+    `characters per source or target, ${count(limits.contextKeyChars)} per key, ` +
+    `${count(limits.noteChars)} per note, ${count(limits.metadataChars)} characters of keys ` +
+    'and notes in all'
+  );
+}

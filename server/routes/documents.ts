@@ -8,6 +8,7 @@ import {
   MAX_DOCUMENT_BYTES,
 } from '../../shared/api/documents';
 import type { Segment } from '../../shared/api/segments';
+import { describeDocumentLimits } from '../documents/document-caps';
 import { documentJson } from '../documents/document-json';
 import type { DocumentRecords } from '../documents/document-store';
 import type { DocumentPool } from '../documents/document-pool';
@@ -106,9 +107,7 @@ export const documentsRoutes: FastifyPluginAsync<DocumentsRoutesOptions> = async
             'Formats: plain text, XLIFF 1.2 and 2.0, PO, JSON. Targets in the file are kept (a ' +
             'final one confirmed, a fuzzy one as a draft). With `pretranslate` the answer is ' +
             '`is_pretranslating` and the segments are filled in the background. Limits (413 ' +
-            'naming the one passed, nothing stored): 32 MiB, 100,000 segments, 50,000 ' +
-            'characters per source or target, 1,000 per key, 10,000 per note, 4 Mi characters ' +
-            'of keys and notes in all.',
+            `naming the one passed, nothing stored): ${describeDocumentLimits()}.`,
           tags,
           operationId: 'uploadDocumentFile',
           headers: uploadHeaders,
