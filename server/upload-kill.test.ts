@@ -1,52 +1,22 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
+import { KILL_TEST_KEY as KEY, serverProcesses, tempBytes, until } from './kill-support';
 import { filesUnder } from './routes/files-test-support';
 import { tempDir } from './test-support';
 
-// The real CLI in its own process, so SIGKILL is a real crash: no handler, no clean-up.
-const CLI = ['--import', 'tsx', 'server/main.ts'];
-const KEY = 'wb_kill-test-key';
-const children: ChildProcess[] = [];
+// The real CLI in its own process, so SIGKILL is a real crash: no handler, no clean-up. More
+// moments (imports, documents, signed uploads) are in kill-moments.test.ts.
+const processes = serverProcesses();
 const dirs: string[] = [];
 
 afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+  processes.cleanup();
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-function serve(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  return new Promise((resolve, reject) => {
-    const args = [...CLI, '--port', '0', '--data', dataDir, '--bootstrap-key', KEY];
-    const child = spawn(process.execPath, args);
-    children.push(child);
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${stderr}`)));
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      const match = /^listening on (http:\/\/\S+)$/.exec(line);
-      if (match) resolve({ child, url: match[1]! });
-    });
-  });
-}
-
-const until = async (check: () => boolean, what: string) => {
-  const deadline = Date.now() + 15_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
-
-/** Bytes the temporary folder holds: the upload in progress. */
-function tempBytes(dataDir: string): number {
-  const tmp = join(dataDir, 'blobs', 'tmp');
-  if (!existsSync(tmp)) return 0;
-  return readdirSync(tmp).reduce((sum, name) => sum + statSync(join(tmp, name)).size, 0);
-}
+const serve = (dataDir: string) => processes.serve(dataDir);
 
 describe('an upload interrupted by a crash', () => {
   it('leaves no file record and no blob once the server is back', async () => {
