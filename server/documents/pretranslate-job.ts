@@ -9,6 +9,8 @@ import { PRETRANSLATE_DOCUMENT } from './document-import';
 
 /** Segments per transaction; the event loop gets a turn between batches. */
 const BATCH = 200;
+/** Longest run of TM lookups before other requests get a turn. */
+const SLICE_MS = 20;
 /** The lowest TM score that fills a segment. */
 export const PRETRANSLATE_THRESHOLD = 75;
 
@@ -162,7 +164,15 @@ export function registerPretranslation(queue: WorkQueue, deps: PretranslateDeps)
         if (rows.length === 0) break;
         const fills: Fill[] = [];
         const untranslated: PendingSegment[] = [];
+        // A lookup in a large memory of similar units can take 10 ms or more: other requests get
+        // a turn whenever the lookups have run for SLICE_MS, not only between batches.
+        let sliceStart = performance.now();
         for (const row of rows) {
+          if (performance.now() - sliceStart > SLICE_MS) {
+            await nextTurn();
+            signal.throwIfAborted();
+            sliceStart = performance.now();
+          }
           const found = tmFill(doc, row);
           if (found) fills.push(found);
           else untranslated.push(row);

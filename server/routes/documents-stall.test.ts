@@ -1,7 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentWithSegments } from '../../shared/api/documents';
-import { createMemory } from '../memories/test-support';
+import { createMemory, importFile } from '../memories/test-support';
 import { createOtherOrganization, createTestApp, TEST_KEY, type TestApp } from '../test-support';
 import { createProject } from './documents-test-support';
 import { documentTables } from './documents-test-support';
@@ -134,5 +134,52 @@ describe('heavy document requests', () => {
       expect(file.text).toContain('Open the file 59999.');
       expect(figures.probes).toBeGreaterThan(0);
     }
+  });
+
+  it('pretranslates from a memory of similar units while other requests keep being answered', async () => {
+    // Near-identical units make every lookup score many candidates: the slow case for the TM.
+    const rows = Array.from(
+      { length: 5_000 },
+      (_, i) =>
+        `Open the file number ${i} in the folder.,Abra el archivo número ${i} en la carpeta.`,
+    );
+    const project = await createProject(t.app);
+    await importFile(
+      t.app,
+      project.memory_id,
+      'similar.csv',
+      `source,target\n${rows.join('\n')}\n`,
+    );
+    const lines = Array.from(
+      { length: 400 },
+      (_, i) => `Open the file number ${i} in the folders.`,
+    );
+    const answer = await fetch(`${base}/v2/documents/files`, {
+      method: 'POST',
+      headers: {
+        key: TEST_KEY,
+        'content-type': 'application/octet-stream',
+        name: 'similar.txt',
+        project_id: String(project.id),
+        pretranslate: 'TM',
+      },
+      body: lines.join('\n\n'),
+    });
+    expect(answer.status).toBe(200);
+    const { id } = (await answer.json()) as DocumentWithSegments;
+    const { result: done, figures } = await whileProbing(async () => {
+      for (;;) {
+        const response = await fetch(`${base}/v2/documents?id=${id}`, {
+          headers: { key: TEST_KEY },
+        });
+        const document = (await response.json()) as DocumentWithSegments;
+        if (!document.is_pretranslating) return document;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    });
+    expect(done.pretranslated).toBe(400);
+    expect(done.segments.every((s) => s.target_origin === 'tm')).toBe(true);
+    expect(figures.probes).toBeGreaterThan(3);
+    expect(figures.slowestProbeMs).toBeLessThan(figures.heavyMs / 2);
   });
 });
