@@ -6,6 +6,7 @@ import { registerFiles, type WorkOptions } from './files/register';
 import { registerAuth } from './http/auth';
 import { registerErrorHandlers } from './http/errors';
 import { registerJsonParser } from './http/json-body';
+import { registerStrictQuery } from './http/strict-query';
 import { loggerOptions, type LoggerOption } from './http/logging';
 import { registerOpenApi } from './http/openapi';
 import { DEFAULT_QUOTA, registerQuota, type QuotaOptions } from './http/quota';
@@ -69,6 +70,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerRequestId(app);
   registerValidation(app);
   registerErrorHandlers(app);
+  registerStrictQuery(app);
   registerJsonParser(app);
   registerAuth(app, options.db);
   registerQuota(app, options.quota ?? DEFAULT_QUOTA, options.now);
