@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { isUtf8 } from 'node:buffer';
+import { parseId } from './decimal';
 import { badRequest } from './http-error';
 
 /** A parameter as read, with where it came from, for messages that name it. */
@@ -33,7 +34,7 @@ function single(headers: IncomingHttpHeaders, name: string): string | undefined 
 }
 
 export function toInteger(where: string, value: unknown): number {
-  const number = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
+  const number = typeof value === 'string' ? (parseId(value) ?? value) : value;
   if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < 1) {
     throw badRequest(`${where}: must be a positive integer`);
   }

@@ -85,11 +85,17 @@ describe('GET /v2/projects', () => {
     ]);
   });
 
-  it('takes one id or a comma list with spaces, duplicates and unknown ids', async () => {
+  it('takes one id or a comma list with duplicates and unknown ids', async () => {
     expect(await names(`?id=${id.atTo}`)).toEqual(['atTo']);
-    const list = encodeURIComponent(` ${id.atTo} , ${id.before},${id.atTo}, 99999`);
-    expect(await names(`?id=${list}`)).toEqual(['before', 'atTo']);
+    expect(await names(`?id=${id.atTo},${id.before},${id.atTo},99999`)).toEqual(['before', 'atTo']);
     expect(await names('?id=99999')).toEqual([]);
+  });
+
+  // Issue 11: only decimal digits are an id; spaces once made `?id=%20%201` id 1.
+  it.each([' 1 ', '1, 2', '0x10', '1,+2'])('refuses the id list %j with a 400', async (list) => {
+    const response = await api.get(`/v2/projects?id=${encodeURIComponent(list)}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/^query parameter id: /);
   });
 
   it('counts from_time inclusive and to_time exclusive on created_at', async () => {

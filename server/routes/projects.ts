@@ -12,7 +12,8 @@ import { createAnswerCache } from '../http/answer-cache';
 import { badRequest, notFound } from '../http/http-error';
 import { createTurnQueue } from '../http/turns';
 import type { Database } from '../store/db';
-import { parseIdList, type ProjectFilter } from '../store/project-filter';
+import { parseIdList } from '../http/decimal';
+import type { ProjectFilter } from '../store/project-filter';
 import { createProjectStore } from '../store/projects';
 
 export interface ProjectsRoutesOptions {
@@ -30,7 +31,8 @@ function toFilter(query: ProjectListQuery): ProjectFilter {
     );
   }
   return {
-    ids: query.id === undefined ? undefined : parseIdList(query.id),
+    // The schema's pattern has checked the list already.
+    ids: query.id === undefined ? undefined : (parseIdList(query.id) ?? []),
     srclang: query.srclang,
     trglang: query.trglang,
     fromTime,

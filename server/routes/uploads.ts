@@ -23,6 +23,7 @@ import { UploadTooLargeError } from '../blobs/blob-store';
 import { checkFileName } from '../files/file-name';
 import { NO_BYTES_MESSAGE } from '../files/file-service';
 import { checkLabel, parseLabelList } from '../files/labels';
+import { parseIdList } from '../http/decimal';
 import { badRequest, HttpError, notFound } from '../http/http-error';
 import {
   acceptRawBodies,
@@ -79,13 +80,11 @@ function parsePartNumber(raw: string, fromQuery: number | undefined): number {
   return number;
 }
 
-function parseIdList(list: string | undefined): number[] | undefined {
-  if (list === undefined || list.trim() === '') return undefined;
-  return list.split(',').map((item) => {
-    const id = /^\s*\d{1,15}\s*$/.test(item) ? Number(item) : 0;
-    if (id < 1) throw badRequest(`query parameter ids: "${item}" is not an upload id`);
-    return id;
-  });
+function uploadIds(list: string | undefined): number[] | undefined {
+  if (list === undefined || list === '') return undefined;
+  const ids = parseIdList(list);
+  if (!ids) throw badRequest(`query parameter ids: "${list}" is not a comma list of upload ids`);
+  return ids;
 }
 
 function parseStatuses(list: string | undefined): UploadState[] | undefined {
@@ -306,7 +305,7 @@ export const uploadsRoutes: FastifyPluginAsync<UploadsRoutesOptions> = async (ap
     },
     async (request) => {
       const query = request.query as Static<typeof UploadListQuery>;
-      const filter = { ids: parseIdList(query.ids), statuses: parseStatuses(query.statuses) };
+      const filter = { ids: uploadIds(query.ids), statuses: parseStatuses(query.statuses) };
       return uploads.list(request.auth.orgId, filter).map(uploadToWire);
     },
   );

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseIdList, projectWhere } from './project-filter';
-
-describe('parseIdList', () => {
-  it('reads a comma list with spaces and duplicates as sorted unique ids', () => {
-    expect(parseIdList('7')).toEqual([7]);
-    expect(parseIdList(' 3, 1 ,3,2 ')).toEqual([1, 2, 3]);
-  });
-});
+import { projectWhere } from './project-filter';
 
 describe('projectWhere', () => {
   it('scopes to the organization and binds every value, never inlining it', () => {

@@ -60,9 +60,3 @@ export function projectWhere(orgId: number, filter: ProjectFilter): ProjectWhere
   }
   return { key, sql: clauses.join(' AND '), params };
 }
-
-/** `"3, 1,3"` -> `[1, 3]`: the ids of a comma list (already checked by the schema), once each. */
-export function parseIdList(list: string): number[] {
-  const ids = list.split(',').map((part) => Number(part.trim()));
-  return [...new Set(ids)].sort((a, b) => a - b);
-}

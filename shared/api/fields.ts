@@ -31,6 +31,6 @@ export const DisplayName = Type.String({
 
 /** `1` or `1,2,3`: one id or a comma list, as `GET /v2/projects?id=` takes. */
 export const IdList = Type.String({
-  pattern: '^\\s*\\d{1,15}\\s*(,\\s*\\d{1,15}\\s*)*$',
+  pattern: '^\\d{1,15}(,\\d{1,15})*$',
   description: 'an id or a comma-separated list of ids, such as 1,2,3',
 });
