@@ -1,4 +1,5 @@
 import { badRequest } from '../http/http-error';
+import { hasLoneSurrogate } from '../http/text-rules';
 
 /** C0 controls, DEL and C1 controls: never part of a name or a label. */
 export function hasControlCharacter(text: string): boolean {
@@ -8,7 +9,6 @@ export function hasControlCharacter(text: string): boolean {
   }
   return false;
 }
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**
  * Checks a file name as given by a client. It is stored and shown, never used as a path (blobs
@@ -19,6 +19,6 @@ export function checkFileName(name: string, field = 'name'): string {
   if (/[/\\]/.test(name) || hasControlCharacter(name) || name === '.' || name === '..') {
     throw badRequest(`${field} must be a file name, not a path (no / or \\ or control characters)`);
   }
-  if (LONE_SURROGATE.test(name)) throw badRequest(`${field} is not valid Unicode text`);
+  if (hasLoneSurrogate(name)) throw badRequest(`${field} is not valid Unicode text`);
   return name;
 }
