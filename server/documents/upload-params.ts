@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Pretranslate } from '../../shared/api/documents';
-import { checkFileName } from '../files/file-name';
+import { checkFileName } from '../http/file-name';
 import {
   headerFields,
   requiredField,

@@ -1,5 +1,5 @@
 import { badRequest } from '../http/http-error';
-import { hasControlCharacter } from './file-name';
+import { hasControlCharacter } from '../http/file-name';
 
 export const LABEL_RULE = 'a label is 1 to 100 characters without commas or control characters';
 

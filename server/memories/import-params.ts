@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { checkFileName } from '../http/file-name';
 import { badRequest } from '../http/http-error';
 import {
   headerFields,
@@ -75,7 +76,8 @@ export function importParameters(headers: IncomingHttpHeaders): ImportParameters
   const nameField = requiredField(fields, 'name');
   const params: ImportParameters = {
     memoryId: toInteger(memoryField.where, memoryField.value),
-    name: toFileName(nameField),
+    // The same rule as every upload route: a name, not a path, no controls, valid Unicode.
+    name: checkFileName(toFileName(nameField), nameField.where),
   };
   const header = fields.has_header_row;
   if (header) params.hasHeaderRow = toBoolean(header.where, header.value);

@@ -12,7 +12,7 @@ import {
 import type { Static } from '@sinclair/typebox';
 import { Type } from '@sinclair/typebox';
 import { UploadTooLargeError, type BlobStore } from '../blobs/blob-store';
-import { checkFileName } from '../files/file-name';
+import { checkFileName } from '../http/file-name';
 import { NO_BYTES_MESSAGE, type FileService } from '../files/file-service';
 import { checkLabel, parseLabelList } from '../files/labels';
 import { attachmentDisposition } from '../http/content-disposition';

@@ -20,7 +20,7 @@ import {
   type InitiateUploadBody,
 } from '../../shared/api/uploads';
 import { UploadTooLargeError } from '../blobs/blob-store';
-import { checkFileName } from '../files/file-name';
+import { checkFileName } from '../http/file-name';
 import { NO_BYTES_MESSAGE } from '../files/file-service';
 import { checkLabel, parseLabelList } from '../files/labels';
 import { parseIdList } from '../http/decimal';

@@ -1,5 +1,5 @@
-import { badRequest } from '../http/http-error';
-import { hasLoneSurrogate } from '../http/text-rules';
+import { badRequest } from './http-error';
+import { hasLoneSurrogate } from './text-rules';
 
 /** C0 controls, DEL and C1 controls: never part of a name or a label. */
 export function hasControlCharacter(text: string): boolean {
