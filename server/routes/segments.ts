@@ -31,6 +31,8 @@ const ErrorRef = Type.Ref('Error');
 const SegmentIdQuery = Type.Object({ id: Id });
 /** The legacy paths are served at the root and under the comments base `/2` (API.md Part A). */
 const LEGACY_BASES = ['', '/2'];
+/** Segment CRUD: `/v2/segments`, and `/2/segments` where the public Lilt client sends it. */
+const SEGMENT_BASES = ['/v2', '/2'];
 
 /**
  * Segments (API.md 4.8): create (into a memory, or at the end of a document), read, update
@@ -44,91 +46,95 @@ export const segmentsRoutes: FastifyPluginAsync<SegmentsRoutesOptions> = async (
     'SELECT id FROM memories WHERE id = ? AND org_id = ?',
   );
 
-  app.post<{ Body: SegmentCreateParameters }>(
-    '/v2/segments',
-    {
-      schema: {
-        summary: 'Create a segment in a memory, or at the end of a document',
-        description:
-          'With `target` the segment is confirmed and written into the memory. With ' +
-          '`shouldApplySegmentation` (and `srcLang`) the source is split into sentences and the ' +
-          'answer is an array of segments.',
-        tags,
-        operationId: 'createSegment',
-        body: SegmentCreateParameters,
-        response: { 200: Type.Union([Segment, Type.Array(Segment)]), 404: ErrorRef },
-      },
-    },
-    async (request): Promise<Segment | Segment[]> => {
-      const created = writes.create(request.auth, request.body);
-      return request.body.shouldApplySegmentation ? created : (created[0] as Segment);
-    },
-  );
-
-  app.get(
-    '/v2/segments',
-    {
-      schema: {
-        summary: 'A segment',
-        description: 'With `include_comments=true`, also its comments, oldest first.',
-        tags,
-        operationId: 'getSegment',
-        querystring: SegmentGetQuery,
-        response: {
-          200: Type.Composite([
-            Segment,
-            Type.Object({ comments: Type.Optional(Type.Array(Comment)) }),
-          ]),
-          404: ErrorRef,
+  // `/v2/segments`, and the same under the comments base `/2`, where the public client sends it.
+  for (const base of SEGMENT_BASES) {
+    const suffix = base === '/v2' ? '' : 'Legacy';
+    app.post<{ Body: SegmentCreateParameters }>(
+      `${base}/segments`,
+      {
+        schema: {
+          summary: 'Create a segment in a memory, or at the end of a document',
+          description:
+            'With `target` the segment is confirmed and written into the memory. With ' +
+            '`shouldApplySegmentation` (and `srcLang`) the source is split into sentences and the ' +
+            'answer is an array of segments.',
+          tags,
+          operationId: `createSegment${suffix}`,
+          body: SegmentCreateParameters,
+          response: { 200: Type.Union([Segment, Type.Array(Segment)]), 404: ErrorRef },
         },
       },
-    },
-    async (request): Promise<Segment | SegmentWithComments> => {
-      const query = request.query as Static<typeof SegmentGetQuery>;
-      const segment = segments.get(request.auth.orgId, query.id);
-      if (!segment) throw segmentNotFound(query.id);
-      if (!query.include_comments) return segment;
-      return { ...segment, comments: comments.listBySegment(segment.id, request.auth.userId) };
-    },
-  );
-
-  app.put<{ Body: SegmentUpdateParameters }>(
-    '/v2/segments',
-    {
-      schema: {
-        summary: "Save a segment's target",
-        description:
-          'Confirmed (the default) writes the unit into the memory in the same transaction, ' +
-          'updating the unit written earlier from this segment. `is_confirmed: false` saves a ' +
-          'draft and writes nothing into the memory.',
-        tags,
-        operationId: 'updateSegment',
-        body: SegmentUpdateParameters,
-        response: { 200: Segment, 404: ErrorRef },
+      async (request): Promise<Segment | Segment[]> => {
+        const created = writes.create(request.auth, request.body);
+        return request.body.shouldApplySegmentation ? created : (created[0] as Segment);
       },
-    },
-    async (request): Promise<Segment> => writes.update(request.auth, request.body),
-  );
+    );
 
-  app.delete(
-    '/v2/segments',
-    {
-      schema: {
-        summary: 'Delete the unit written from a segment from its memory',
-        description:
-          'Deletes from the memory only: a segment of a document stays in it; a segment without ' +
-          'a document is deleted too. `deleted` says whether anything was removed.',
-        tags,
-        operationId: 'deleteSegment',
-        querystring: SegmentIdQuery,
-        response: { 200: SegmentDeleteResponse, 404: ErrorRef },
+    app.get(
+      `${base}/segments`,
+      {
+        schema: {
+          summary: 'A segment',
+          description: 'With `include_comments=true`, also its comments, oldest first.',
+          tags,
+          operationId: `getSegment${suffix}`,
+          querystring: SegmentGetQuery,
+          response: {
+            200: Type.Composite([
+              Segment,
+              Type.Object({ comments: Type.Optional(Type.Array(Comment)) }),
+            ]),
+            404: ErrorRef,
+          },
+        },
       },
-    },
-    async (request) => {
-      const { id } = request.query as Static<typeof SegmentIdQuery>;
-      return { id, deleted: writes.remove(request.auth, id) };
-    },
-  );
+      async (request): Promise<Segment | SegmentWithComments> => {
+        const query = request.query as Static<typeof SegmentGetQuery>;
+        const segment = segments.get(request.auth.orgId, query.id);
+        if (!segment) throw segmentNotFound(query.id);
+        if (!query.include_comments) return segment;
+        return { ...segment, comments: comments.listBySegment(segment.id, request.auth.userId) };
+      },
+    );
+
+    app.put<{ Body: SegmentUpdateParameters }>(
+      `${base}/segments`,
+      {
+        schema: {
+          summary: "Save a segment's target",
+          description:
+            'Confirmed (the default) writes the unit into the memory in the same transaction, ' +
+            'updating the unit written earlier from this segment. `is_confirmed: false` saves a ' +
+            'draft and writes nothing into the memory.',
+          tags,
+          operationId: `updateSegment${suffix}`,
+          body: SegmentUpdateParameters,
+          response: { 200: Segment, 404: ErrorRef },
+        },
+      },
+      async (request): Promise<Segment> => writes.update(request.auth, request.body),
+    );
+
+    app.delete(
+      `${base}/segments`,
+      {
+        schema: {
+          summary: 'Delete the unit written from a segment from its memory',
+          description:
+            'Deletes from the memory only: a segment of a document stays in it; a segment without ' +
+            'a document is deleted too. `deleted` says whether anything was removed.',
+          tags,
+          operationId: `deleteSegment${suffix}`,
+          querystring: SegmentIdQuery,
+          response: { 200: SegmentDeleteResponse, 404: ErrorRef },
+        },
+      },
+      async (request) => {
+        const { id } = request.query as Static<typeof SegmentIdQuery>;
+        return { id, deleted: writes.remove(request.auth, id) };
+      },
+    );
+  }
 
   for (const base of LEGACY_BASES) {
     const suffix = base === '' ? '' : 'Legacy';
