@@ -6,17 +6,30 @@ const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 const malformed = (why: string) => new HttpError(400, `Malformed JSON body: ${why}`);
 
-/** The path of the first string (key or value) holding a lone surrogate, or null. */
-function loneSurrogateAt(value: unknown, path: string): string | null {
-  if (typeof value === 'string') return hasLoneSurrogate(value) ? path || 'the body' : null;
-  if (typeof value !== 'object' || value === null) return null;
-  for (const [key, child] of Object.entries(value)) {
-    const at = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
-    if (hasLoneSurrogate(key)) return at;
-    const found = loneSurrogateAt(child, at);
-    if (found !== null) return found;
-  }
-  return null;
+/**
+ * The path of the first string (key or value) holding a lone surrogate, or null. The path is
+ * only built for the string found: a body of 300,000 numbers costs one pass and no strings.
+ */
+function loneSurrogateAt(value: unknown): string | null {
+  const path: string[] = [];
+  const visit = (node: unknown): boolean => {
+    if (typeof node === 'string') return hasLoneSurrogate(node);
+    if (typeof node !== 'object' || node === null) return false;
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) {
+        if (visit(node[i])) return path.unshift(`[${i}]`) > 0;
+      }
+      return false;
+    }
+    for (const key in node) {
+      if (hasLoneSurrogate(key) || visit((node as Record<string, unknown>)[key])) {
+        return path.unshift(`.${key}`) > 0;
+      }
+    }
+    return false;
+  };
+  if (!visit(value)) return null;
+  return path.join('').replace(/^\./, '') || 'the body';
 }
 
 /**
@@ -47,7 +60,7 @@ export function registerJsonParser(app: FastifyInstance): void {
         done(malformed(describe(text)), undefined);
         return;
       }
-      const at = loneSurrogateAt(value, '');
+      const at = loneSurrogateAt(value);
       if (at !== null) done(malformed(`${at} holds a lone surrogate (not a character)`), undefined);
       else done(null, value);
     });
