@@ -4,6 +4,7 @@ import { createCommentService } from './comments/comment-service';
 import { registerDocuments } from './documents/register';
 import { registerFiles, type WorkOptions } from './files/register';
 import { registerAuth } from './http/auth';
+import type { AuthThrottleOptions } from './http/auth-throttle';
 import { registerErrorHandlers } from './http/errors';
 import { registerJsonParser } from './http/json-body';
 import { registerStrictQuery } from './http/strict-query';
@@ -32,7 +33,9 @@ export interface AppOptions {
   version?: string;
   /** Per-key request quota; defaults to 4000 per 60 s, then 60 s blocked. */
   quota?: QuotaOptions;
-  /** Clock for the quota and the signed upload URLs, injectable for tests. */
+  /** Failed authentications per address: 20 per 60 s by default, then 429; `null`, no limit. */
+  authThrottle?: AuthThrottleOptions | null;
+  /** Clock for the quota, the auth throttle and the signed upload URLs, injectable for tests. */
   now?: () => number;
   /** MT language discovery; defaults to the installed Apertium modes, discovered once. */
   languages?: () => Promise<LanguagesResponse> | LanguagesResponse;
@@ -72,7 +75,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandlers(app);
   registerStrictQuery(app);
   registerJsonParser(app);
-  registerAuth(app, options.db);
+  registerAuth(app, options.db, { throttle: options.authThrottle, now: options.now });
   registerQuota(app, options.quota ?? DEFAULT_QUOTA, options.now);
   await registerOpenApi(app, version);
   registerMtEngine(app, options.mt);

@@ -114,7 +114,8 @@ describe('wordbench server CLI', () => {
 
     const listed = await run(['keys', 'list', '--data', dir]);
     expect(listed.code).toBe(0);
-    expect(listed.stdout).toMatch(/^ID\s+PREFIX\s+CREATED\s+REVOKED/);
+    expect(listed.stdout).toMatch(/^ID\s+PREFIX\s+ORGANIZATION\s+USER\s+CREATED\s+REVOKED/);
+    expect(listed.stdout).toMatch(/My organization \(1\)\s+Owner \(1\)/);
     expect(listed.stdout).toContain(key!.slice(0, 8));
     expect(listed.stdout).not.toContain(key);
 

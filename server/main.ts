@@ -1,6 +1,7 @@
 import { parseCommand, UsageError, USAGE, type Command } from './cli/args';
 import { defaultDataDir } from './cli/data-dir';
 import { runKeysCommand, type Output } from './cli/keys-command';
+import { DEFAULT_AUTH_THROTTLE } from './http/auth-throttle';
 import { DEFAULT_QUOTA } from './http/quota';
 import { startServer } from './start';
 
@@ -38,6 +39,10 @@ async function serve(command: Extract<Command, { kind: 'serve' }>): Promise<void
     port: command.port,
     bootstrapKey: command.bootstrapKey,
     quota: command.quota === undefined ? undefined : { ...DEFAULT_QUOTA, limit: command.quota },
+    authThrottle:
+      command.authFailures === undefined
+        ? undefined
+        : { ...DEFAULT_AUTH_THROTTLE, maxFailures: command.authFailures },
     maxUploadBytes: command.maxUploadBytes,
     // Logs go to stderr so that stdout carries only what callers parse (the key, the URL).
     logger: { level: process.env.WORDBENCH_LOG_LEVEL ?? 'warn', stream: process.stderr },
@@ -68,7 +73,7 @@ async function main(argv: string[]): Promise<number | undefined> {
     return 0;
   }
   if (command.kind === 'keys') {
-    return runKeysCommand(command.action, command.target, command.dataDir ?? defaultDataDir(), io);
+    return runKeysCommand(command, command.dataDir ?? defaultDataDir(), io);
   }
   await serve(command);
   return undefined;

@@ -17,6 +17,8 @@ export interface StartOptions {
   /** Key to create on first start, or to add to an existing database (see `ensureBootstrap`). */
   bootstrapKey?: string;
   quota?: QuotaOptions;
+  /** Failed authentications per address before 429 (default 20 per minute). */
+  authThrottle?: AppOptions['authThrottle'];
   logger?: LoggerOption;
   version?: string;
   languages?: AppOptions['languages'];
@@ -66,6 +68,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       db,
       version: options.version,
       quota: options.quota,
+      authThrottle: options.authThrottle,
       logger: options.logger,
       languages: options.languages,
       dataDir,

@@ -52,8 +52,50 @@ describe('parseCommand', () => {
     [['keys']],
     [['keys', 'revoke']],
     [['keys', 'list', 'extra']],
+    [['--auth-failures', '0']],
+    [['--auth-failures', '1001']],
+    [['--org', 'o', '--user', 'u']],
+    [['keys', 'list', '--org', 'o', '--user', 'u']],
+    [['keys', 'create', '--org', 'o']],
+    [['keys', 'create', '--user', 'u']],
   ])('refuses %j', (argv) => {
     expect(() => parseCommand(argv, {})).toThrow(UsageError);
+  });
+
+  it('reads --auth-failures', () => {
+    expect(parseCommand(['--auth-failures', '5'], {})).toMatchObject({ authFailures: 5 });
+  });
+
+  it('reads --org and --user of keys create, trimmed and NFC-normalised', () => {
+    expect(
+      parseCommand(['keys', 'create', '--org', ' Cafe\u0301 ', '--user', '  Zoë Ångström']),
+    ).toEqual({
+      kind: 'keys',
+      action: 'create',
+      target: undefined,
+      dataDir: undefined,
+      member: { org: 'Caf\u00e9', user: 'Zoë Ångström' },
+    });
+  });
+
+  it.each([
+    ['', '--org must not be empty'],
+    [' \t ', '--org must not be empty'],
+    ['x'.repeat(201), '--org must be at most 200 characters, not 201'],
+    ['a\nb', '--org must not contain control characters (U+000A)'],
+    ['a\u009bb', '--org must not contain control characters (U+009B)'],
+    ['a\u202eb', '--org must not contain control characters (U+202E)'],
+  ])('refuses the organization name %j: %s', (org, message) => {
+    expect(() => parseCommand(['keys', 'create', '--org', org, '--user', 'u'])).toThrow(
+      new UsageError(message),
+    );
+  });
+
+  it('accepts 200 characters, counted as code points', () => {
+    const org = '😀'.repeat(200);
+    expect(parseCommand(['keys', 'create', '--org', org, '--user', 'u'])).toMatchObject({
+      member: { org },
+    });
   });
 
   it('reads --max-upload-bytes', () => {

@@ -1,9 +1,13 @@
 import { parseArgs } from 'node:util';
+import { checkName, NameError } from '../store/organizations';
 
 export const USAGE = `Usage:
   wordbench-server [options]                 run the API server
-  wordbench-server keys create [--data DIR]  create an API key (printed once)
-  wordbench-server keys list [--data DIR]    list keys (id, prefix, created, revoked)
+  wordbench-server keys create [--data DIR]  create an API key for the first user (printed once)
+  wordbench-server keys create --org NAME --user NAME [--data DIR]
+                                             the same for that user of that organization, each
+                                             created if no organization or user has the name
+  wordbench-server keys list [--data DIR]    list keys (id, prefix, organization, user, dates)
   wordbench-server keys revoke ID_OR_PREFIX [--data DIR]
 
 Options:
@@ -12,6 +16,8 @@ Options:
   --data DIR             data folder (default: the platform's app-data folder)
   --bootstrap-key KEY    the first API key of a new data folder (env WORDBENCH_BOOTSTRAP_KEY)
   --quota N              requests per minute per key (default 4000)
+  --auth-failures N      wrong keys per minute from one address before 429 (default 20;
+                         valid keys are always served)
   --max-upload-bytes N   largest file upload in bytes (default 2147483648, 2 GiB)
   -h, --help             show this help
 `;
@@ -25,9 +31,17 @@ export type Command =
       dataDir?: string;
       bootstrapKey?: string;
       quota?: number;
+      authFailures?: number;
       maxUploadBytes?: number;
     }
-  | { kind: 'keys'; action: 'create' | 'list' | 'revoke'; target?: string; dataDir?: string };
+  | {
+      kind: 'keys';
+      action: 'create' | 'list' | 'revoke';
+      target?: string;
+      dataDir?: string;
+      /** Both or neither, only for `create`: trimmed, checked names. */
+      member?: { org: string; user: string };
+    };
 
 /** Thrown for command lines we cannot run; the CLI prints it with the usage and exits 2. */
 export class UsageError extends Error {}
@@ -38,6 +52,29 @@ function integer(value: string, flag: string, min: number, max: number): number 
     throw new UsageError(`${flag} must be an integer from ${min} to ${max}, got "${value}"`);
   }
   return number;
+}
+
+function name(flag: string, value: string): string {
+  try {
+    return checkName(flag, value);
+  } catch (error) {
+    if (error instanceof NameError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+/** `--org` and `--user` of `keys create`: both or neither, names checked here for a usage error. */
+function member(
+  action: string,
+  values: { org?: string; user?: string },
+): { member?: { org: string; user: string } } {
+  const { org, user } = values;
+  if (org === undefined && user === undefined) return {};
+  if (action !== 'create') throw new UsageError(`keys ${action} takes no --org or --user`);
+  if (org === undefined || user === undefined) {
+    throw new UsageError('keys create takes --org and --user together');
+  }
+  return { member: { org: name('--org', org), user: name('--user', user) } };
 }
 
 /** Parses argv (without `node` and the script); throws UsageError for anything it cannot run. */
@@ -54,6 +91,9 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
         data: { type: 'string' },
         'bootstrap-key': { type: 'string' },
         quota: { type: 'string' },
+        'auth-failures': { type: 'string' },
+        org: { type: 'string' },
+        user: { type: 'string' },
         'max-upload-bytes': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -77,9 +117,12 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
           : `keys ${action} takes no argument`,
       );
     }
-    return { kind: 'keys', action, target, dataDir: values.data };
+    return { kind: 'keys', action, target, dataDir: values.data, ...member(action, values) };
   }
   if (first !== undefined) throw new UsageError(`Unknown command "${first}"`);
+  if (values.org !== undefined || values.user !== undefined) {
+    throw new UsageError('--org and --user are options of keys create');
+  }
   return {
     kind: 'serve',
     port: values.port === undefined ? 8080 : integer(values.port, '--port', 0, 65535),
@@ -87,6 +130,10 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
     dataDir: values.data,
     bootstrapKey: values['bootstrap-key'] ?? (env.WORDBENCH_BOOTSTRAP_KEY || undefined),
     quota: values.quota === undefined ? undefined : integer(values.quota, '--quota', 1, 1e9),
+    authFailures:
+      values['auth-failures'] === undefined
+        ? undefined
+        : integer(values['auth-failures'], '--auth-failures', 1, 1000),
     maxUploadBytes:
       values['max-upload-bytes'] === undefined
         ? undefined

@@ -84,3 +84,85 @@ describe('authentication', () => {
     expectUnauthorized(await t.app.inject({ url: '/v2/nothing-here' }));
   });
 });
+
+describe('throttling failed authentication', () => {
+  it('by default, answers the 21st wrong key in a minute from one address with 429', async () => {
+    const statuses = new Map<number, number>();
+    for (let i = 0; i < 200; i++) {
+      const { statusCode } = await t.app.inject({
+        url: '/v2/languages',
+        headers: { authorization: basic(`wb_guess-${i}`) },
+        remoteAddress: '203.0.113.9',
+      });
+      statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
+    }
+    expect(Object.fromEntries(statuses)).toEqual({ 401: 20, 429: 180 });
+  });
+
+  let clock = 0;
+  let th: TestApp;
+  const wrong = (remoteAddress = '127.0.0.1') =>
+    th.app.inject({ url: '/v2/languages', headers: { key: 'wb_wrong' }, remoteAddress });
+
+  beforeAll(async () => {
+    th = await createTestApp({
+      authThrottle: { maxFailures: 5, windowMs: 60_000, maxAddresses: 100 },
+      now: () => clock,
+    });
+  });
+  afterAll(() => th.close());
+
+  it('answers 429 with Retry-After past the limit, and still serves a valid key', async () => {
+    clock = Date.UTC(2030, 0, 1);
+    const start = clock;
+    for (let i = 0; i < 5; i++) {
+      expectUnauthorized(await wrong());
+      clock += 1_000;
+    }
+    clock = start + 10_000;
+    const refused = await wrong();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('50');
+    expect(refused.json()).toEqual({
+      message:
+        'Too many failed authentications from this address (at most 5 per minute). Retry after 50 seconds.',
+    });
+    // The same address with a valid key, in each credential form, is served at once.
+    for (const credentials of [
+      { headers: { authorization: basic(TEST_KEY) } },
+      { query: { key: TEST_KEY } },
+      { headers: { key: TEST_KEY } },
+    ]) {
+      const ok = await th.app.inject({ url: '/v2/languages', ...credentials });
+      expect(ok.statusCode).toBe(200);
+    }
+    // Other addresses, public routes and requests with no credential are not affected.
+    expectUnauthorized(await wrong('192.0.2.1'));
+    expect((await th.app.inject({ url: '/health' })).statusCode).toBe(200);
+    expect((await th.app.inject({ url: '/openapi.json' })).statusCode).toBe(200);
+    expectUnauthorized(await th.app.inject({ url: '/v2/languages' }));
+    // The window slides: each failure leaves it 60 s after it was made, one at a time.
+    clock = start + 60_000;
+    expectUnauthorized(await wrong());
+    const again = await wrong();
+    expect(again.statusCode).toBe(429);
+    expect(again.headers['retry-after']).toBe('1');
+  });
+
+  it('counts every malformed credential as a failure', async () => {
+    clock = Date.UTC(2031, 0, 1);
+    const from = { remoteAddress: '198.51.100.4' };
+    const attempts = [
+      { headers: { authorization: basic(TEST_KEY, 'x') } },
+      { headers: { authorization: 'Basic !!!' } },
+      { headers: { authorization: 'Digest x' } },
+      { query: { key: '' } },
+      { headers: { authorization: 'Bearer ' } },
+    ];
+    for (const attempt of attempts) {
+      expectUnauthorized(await th.app.inject({ url: '/v2/languages', ...from, ...attempt }));
+    }
+    const response = await th.app.inject({ url: '/v2/languages', ...from, ...attempts[0] });
+    expect(response.statusCode).toBe(429);
+  });
+});

@@ -2,6 +2,12 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Database } from '../store/db';
 import { createKeyFinder, type KeyOwner } from '../store/keys';
+import {
+  createAuthThrottle,
+  DEFAULT_AUTH_THROTTLE,
+  type AuthThrottleOptions,
+  type ThrottleDecision,
+} from './auth-throttle';
 
 /** Who made the request: the key, its user and the user's organization. */
 export type AuthContext = KeyOwner;
@@ -61,21 +67,68 @@ export function sendUnauthorized(reply: FastifyReply): FastifyReply {
     .send('Unauthorized');
 }
 
+/** Whether the request offered any credential at all, usable or not. */
+function offersCredential(headers: IncomingHttpHeaders, query: unknown): boolean {
+  return (
+    headers.authorization !== undefined ||
+    headers.key !== undefined ||
+    (isRecord(query) && query.key !== undefined)
+  );
+}
+
+function sendThrottled(
+  reply: FastifyReply,
+  decision: Extract<ThrottleDecision, { allowed: false }>,
+  options: AuthThrottleOptions,
+): FastifyReply {
+  const { retryAfterSeconds, reason } = decision;
+  const per = options.windowMs === 60_000 ? 'minute' : `${options.windowMs / 1000} seconds`;
+  const why =
+    reason === 'address'
+      ? `Too many failed authentications from this address (at most ${options.maxFailures} per ${per})`
+      : 'Too many addresses are failing to authenticate';
+  return reply
+    .code(429)
+    .header('retry-after', retryAfterSeconds)
+    .send({ message: `${why}. Retry after ${retryAfterSeconds} seconds.` });
+}
+
+export interface AuthOptions {
+  /** Failed authentications per address before 429; `null` turns the throttle off. */
+  throttle?: AuthThrottleOptions | null;
+  now?: () => number;
+}
+
 /**
  * Resolves the caller on every request before the body is read, so an unauthenticated upload is
  * refused without being received. Routes marked `config: { public: true }` skip the check.
+ *
+ * Wrong credentials are throttled per address, but a valid key is always looked up first and
+ * served: clients sharing an address (a NAT, the desktop app) are not locked out by one of them
+ * with a stale key. Requests with no credential at all are not counted: they cannot guess a key,
+ * and they must keep getting the 401 challenge that makes a client send one.
  */
-export function registerAuth(app: FastifyInstance, db: Database): void {
+export function registerAuth(app: FastifyInstance, db: Database, options: AuthOptions = {}): void {
   const findKey = createKeyFinder(db);
+  const throttleOptions = options.throttle === undefined ? DEFAULT_AUTH_THROTTLE : options.throttle;
+  const throttle = throttleOptions && createAuthThrottle(throttleOptions, options.now);
   // Placeholder so every request object has the same shape; the hook fills it in.
   app.decorateRequest('auth', null as unknown as AuthContext);
   app.addHook('onRequest', async (request, reply) => {
     const key = extractKey(request.headers, request.query);
+    const offered = offersCredential(request.headers, request.query);
     // Routes never see the API key as a query parameter (nor does `additionalProperties: false`).
     if (isRecord(request.query)) delete request.query.key;
     if (request.routeOptions.config.public) return;
     const owner = key === null ? null : findKey(key);
-    if (!owner) return sendUnauthorized(reply);
-    request.auth = owner;
+    if (owner) {
+      request.auth = owner;
+      return;
+    }
+    if (throttle && throttleOptions && offered) {
+      const decision = throttle.fail(request.ip);
+      if (!decision.allowed) return sendThrottled(reply, decision, throttleOptions);
+    }
+    return sendUnauthorized(reply);
   });
 }

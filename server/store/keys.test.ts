@@ -39,7 +39,14 @@ describe('key store', () => {
     });
     expect(findKey(db, `${created.key}x`)).toBeNull();
     const listed = listKeys(db).find((k) => k.id === created.id);
-    expect(listed).toMatchObject({ prefix: created.prefix, revokedAt: null });
+    expect(listed).toMatchObject({
+      prefix: created.prefix,
+      revokedAt: null,
+      userId,
+      userName: 'Owner',
+      orgId: defaultUser(db)!.orgId,
+      orgName: 'My organization',
+    });
     expect(listed!.createdAt).toBeGreaterThan(1_600_000_000);
   });
 

@@ -12,6 +12,9 @@ export interface KeyOwner {
 export interface ApiKeyInfo {
   id: number;
   userId: number;
+  userName: string;
+  orgId: number;
+  orgName: string;
   prefix: string;
   /** Epoch seconds. */
   createdAt: number;
@@ -94,11 +97,12 @@ export function findKey(db: Database, key: string): KeyOwner | null {
   return createKeyFinder(db)(key);
 }
 
-const SELECT_INFO = `SELECT id, user_id AS userId, prefix, created_at AS createdAt,
-  revoked_at AS revokedAt FROM api_keys`;
+const SELECT_INFO = `SELECT k.id, k.user_id AS userId, u.name AS userName, u.org_id AS orgId,
+  o.name AS orgName, k.prefix, k.created_at AS createdAt, k.revoked_at AS revokedAt
+  FROM api_keys k JOIN users u ON u.id = k.user_id JOIN organizations o ON o.id = u.org_id`;
 
 export function listKeys(db: Database): ApiKeyInfo[] {
-  return db.prepare<[], ApiKeyInfo>(`${SELECT_INFO} ORDER BY id`).all();
+  return db.prepare<[], ApiKeyInfo>(`${SELECT_INFO} ORDER BY k.id`).all();
 }
 
 /**
@@ -108,7 +112,9 @@ export function listKeys(db: Database): ApiKeyInfo[] {
 export function revokeKey(db: Database, idOrPrefix: string): RevokeResult {
   const id = /^\d+$/.test(idOrPrefix) ? Number(idOrPrefix) : -1;
   const matches = db
-    .prepare<[number, string], ApiKeyInfo>(`${SELECT_INFO} WHERE id = ? OR prefix = ? ORDER BY id`)
+    .prepare<[number, string], ApiKeyInfo>(
+      `${SELECT_INFO} WHERE k.id = ? OR k.prefix = ? ORDER BY k.id`,
+    )
     .all(id, idOrPrefix);
   const [match] = matches;
   if (!match) return { status: 'not-found' };

@@ -1,0 +1,108 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tempDir } from '../test-support';
+import { ensureBootstrap } from './bootstrap';
+import { openDatabase, type Database } from './db';
+import {
+  checkName,
+  createOrganization,
+  createUser,
+  ensureMember,
+  NameError,
+} from './organizations';
+
+let dir: string;
+let db: Database;
+const count = (table: string) =>
+  (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+
+beforeEach(() => {
+  dir = tempDir();
+  db = openDatabase(join(dir, 'wordbench.db'));
+});
+
+afterEach(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('checkName', () => {
+  it('trims and normalises to NFC', () => {
+    expect(checkName('Name', '  Cafe\u0301\t')).toBe('Caf\u00e9');
+  });
+
+  it.each([
+    ['', 'must not be empty'],
+    ['\u00a0 \n', 'must not be empty'],
+    ['a'.repeat(201), 'must be at most 200 characters, not 201'],
+    ['a\u0000b', 'must not contain control characters (U+0000)'],
+    ['a\u001b[31mb', 'must not contain control characters (U+001B)'],
+    ['a\u2028b', 'must not contain control characters (U+2028)'],
+    ['a\u2066b', 'must not contain control characters (U+2066)'],
+    ['a\ud800b', 'must not contain control characters (U+D800)'],
+  ])('refuses %j', (raw, problem) => {
+    expect(() => checkName('Name', raw)).toThrow(new NameError(`Name ${problem}`));
+  });
+
+  it('keeps letters, spaces, punctuation, emoji and joiners', () => {
+    for (const name of ['Ácme & Co. (EU)', 'Zürich 東京 🏳️‍🌈', 'می‌خواهم']) {
+      expect(checkName('Name', name)).toBe(name);
+    }
+  });
+});
+
+describe('ensureMember', () => {
+  it('creates the organization and user once, then finds them by name', () => {
+    const made = ensureMember(db, 'Acme', 'Ann');
+    expect(made).toMatchObject({
+      orgName: 'Acme',
+      userName: 'Ann',
+      orgCreated: true,
+      userCreated: true,
+    });
+    expect(ensureMember(db, ' Acme', 'Ann ')).toEqual({
+      ...made,
+      orgCreated: false,
+      userCreated: false,
+    });
+    const bo = ensureMember(db, 'Acme', 'Bo');
+    expect(bo).toMatchObject({ orgId: made.orgId, orgCreated: false, userCreated: true });
+    expect([count('organizations'), count('users')]).toEqual([1, 2]);
+  });
+
+  it('finds users within their own organization only', () => {
+    const acme = ensureMember(db, 'Acme', 'Ann');
+    const globex = ensureMember(db, 'Globex', 'Ann');
+    expect(globex.orgId).not.toBe(acme.orgId);
+    expect(globex.userId).not.toBe(acme.userId);
+    expect(globex.userCreated).toBe(true);
+  });
+
+  it('finds the bootstrap organization by its name', () => {
+    ensureBootstrap(db);
+    expect(ensureMember(db, 'My organization', 'Owner')).toMatchObject({
+      orgCreated: false,
+      userCreated: false,
+    });
+  });
+
+  it('refuses a name that several rows share, rather than guess', () => {
+    createOrganization(db, 'Twin');
+    const second = createOrganization(db, 'Twin');
+    expect(() => ensureMember(db, 'Twin', 'Ann')).toThrow(
+      new NameError('2 organizations are named "Twin" (ids 1, 2)'),
+    );
+    createUser(db, second, 'Ann');
+    const other = createOrganization(db, 'Solo');
+    createUser(db, other, 'Ann');
+    createUser(db, other, 'Ann');
+    expect(() => ensureMember(db, 'Solo', 'Ann')).toThrow(/2 users of "Solo" are named "Ann"/);
+    expect(count('organizations')).toBe(3);
+  });
+
+  it('refuses bad names before writing anything', () => {
+    expect(() => ensureMember(db, 'Acme', '')).toThrow(NameError);
+    expect(count('organizations')).toBe(0);
+  });
+});
