@@ -21,8 +21,10 @@ let world: ApiWorld;
 let operations: ApiOperation[];
 
 beforeAll(async () => {
-  // A small upload limit, so that raw uploads over it are cheap to send.
-  t = await createTestApp({ mt: null, maxUploadBytes: 64 * 1024 });
+  // A small upload limit, so that raw uploads over it are cheap to send; no throttle of wrong
+  // keys, so that every bad-credential case reaches the credential parser (the throttle has
+  // its own tests in auth-throttle.test.ts).
+  t = await createTestApp({ mt: null, maxUploadBytes: 64 * 1024, authThrottle: null });
   world = await createWorld(t.app, t.db, t.key, 'fuzz-world');
   operations = await loadOperations(t.app);
 });
