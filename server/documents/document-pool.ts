@@ -55,21 +55,41 @@ export function createDocumentPool() {
     project: ExtractTask['project'],
   ): Promise<ExtractedForStore> {
     const { port1, port2 } = new MessageChannel();
+    const gate = new Int32Array(new SharedArrayBuffer(4));
+    const open = (value: number) => {
+      Atomics.store(gate, 0, value);
+      Atomics.notify(gate, 0);
+    };
     const segments: ExtractedSegment[] = [];
+    let taken = 0;
     const received = new Promise<void>((resolve) => {
       port1.on('message', (chunk: ExtractedSegment[] | null) => {
-        if (chunk === null) resolve();
-        else for (const segment of chunk) segments.push(segment);
+        if (chunk === null) return resolve();
+        for (const segment of chunk) segments.push(segment);
+        // The next chunk only after other requests have had a turn.
+        taken += 1;
+        const next = taken;
+        setImmediate(() => {
+          if (gate[0] !== -1) open(next);
+        });
       });
       port1.on('close', () => resolve());
     });
     try {
-      const task: ExtractTask = { kind: 'extract', name, bytes, project, port: port2 };
+      const task: ExtractTask = {
+        kind: 'extract',
+        name,
+        bytes,
+        project,
+        port: port2,
+        gate: gate.buffer as SharedArrayBuffer,
+      };
       const outcome = (await pool.run(task, { transferList: [port2] })) as ExtractOutcome;
       await received;
       if (!outcome.ok) throw new HttpError(outcome.status, outcome.message);
       return { format: outcome.format, skeletonJson: outcome.skeletonJson, segments };
     } finally {
+      open(-1);
       port1.close();
     }
   }

@@ -9,14 +9,23 @@ import { readDocument } from './read-document';
 /** Segments per message: each is cloned on arrival, so none holds the server's loop for long. */
 export const CHUNK = 2_000;
 
-/** Read an uploaded file: segments go back over `port` in chunks, then `null`. */
+/**
+ * Read an uploaded file: segments go back over `port` in chunks, then `null`. `gate` (one Int32 in
+ * shared memory) paces them: the worker sends chunk n, then waits until the server has taken it
+ * and set the gate to n + 1 (-1: stop). Unpaced, chunks queue up while the server is busy and are
+ * then all delivered in one go, which is the long pause this worker is there to avoid.
+ */
 export interface ExtractTask {
   kind: 'extract';
   name: string;
   bytes: Uint8Array;
   project: Pick<ProjectRef, 'srclang' | 'trglang'>;
   port: MessagePort;
+  gate: SharedArrayBuffer;
 }
+
+/** How long a worker waits for the server to take a chunk before giving up. */
+const GATE_TIMEOUT_MS = 60_000;
 
 /** What an export needs of one segment. */
 export interface ExportRow {
@@ -47,8 +56,12 @@ function extract(task: ExtractTask): ExtractOutcome {
     const project = { id: 0, memory_id: 0, ...task.project };
     const document = readDocument(task.name, task.bytes, project);
     const { segments } = document;
-    for (let at = 0; at < segments.length; at += CHUNK) {
+    const gate = new Int32Array(task.gate);
+    for (let at = 0, n = 0; at < segments.length; at += CHUNK, n++) {
       port.postMessage(segments.slice(at, at + CHUNK) satisfies ExtractedSegment[]);
+      if (Atomics.wait(gate, 0, n, GATE_TIMEOUT_MS) === 'timed-out' || gate[0] === -1) {
+        throw new Error('The server stopped taking the document’s segments');
+      }
     }
     return { ok: true, format: document.format, skeletonJson: JSON.stringify(document.skeleton) };
   } catch (error) {

@@ -85,9 +85,9 @@ function helpFile(count: number): string {
 describe('heavy document requests', () => {
   it('refuses a file whose key paths are over the cap, storing nothing', async () => {
     const before = documentTables(t.db);
-    const { result: response } = await whileProbing(() =>
-      upload('deep.json', deepKeys(200, 50_000)),
-    );
+    // Bodies are built before the probing starts: the test shares the server's event loop.
+    const body = deepKeys(200, 50_000);
+    const { result: response } = await whileProbing(() => upload('deep.json', body));
     expect(response.status).toBe(413);
     const { message } = (await response.json()) as { message: string };
     expect(message).toMatch(
@@ -97,8 +97,9 @@ describe('heavy document requests', () => {
   });
 
   it('stores and answers a 60,000-segment document while other requests keep being answered', async () => {
+    const body = helpFile(60_000);
     const { result: response, figures: uploadFigures } = await whileProbing(() =>
-      upload('help.json', helpFile(60_000)),
+      upload('help.json', body),
     );
     expect(response.status).toBe(200);
     const uploaded = (await response.json()) as DocumentWithSegments;
@@ -116,10 +117,11 @@ describe('heavy document requests', () => {
       const answer = await fetch(`${base}/v2/documents?id=${uploaded.id}`, {
         headers: { key: TEST_KEY },
       });
-      return { status: answer.status, body: (await answer.json()) as DocumentWithSegments };
+      // Parsed after the probing: parsing 60,000 segments is the test's work, not the server's.
+      return { status: answer.status, text: await answer.text() };
     });
     expect(read.status).toBe(200);
-    expect(read.body).toEqual(uploaded);
+    expect(JSON.parse(read.text)).toEqual(uploaded);
     expect(readFigures.probes).toBeGreaterThan(0);
 
     for (const asXliff of [true, false]) {
