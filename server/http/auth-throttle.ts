@@ -1,3 +1,5 @@
+import { SlidingLog } from './sliding-log';
+
 export interface AuthThrottleOptions {
   /** Failed authentications answered 401 per address in any window; more get 429. */
   maxFailures: number;
@@ -39,9 +41,9 @@ export function throttleAddress(ip: string): string {
 }
 
 /**
- * Counts failed authentications per address in a sliding log: a failure is accepted (answered
- * 401) only while fewer than `maxFailures` were accepted in the `windowMs` before it, so no
- * interval of that length accepts more. Refused failures are not logged, so an address costs at
+ * Counts failed authentications per address in a sliding log (sliding-log.ts): a failure is
+ * accepted (answered 401) only while fewer than `maxFailures` were accepted in the `windowMs`
+ * before it, so no interval of that length accepts more. Refused failures are not logged, so an address costs at
  * most `maxFailures` numbers. The map is kept in order of last failure, so a sweep stops at the
  * first address still in its window, and the number of addresses is capped: when the cap is
  * reached, new addresses are refused rather than old ones forgotten (forgetting would let
@@ -49,15 +51,15 @@ export function throttleAddress(ip: string): string {
  */
 export function createAuthThrottle(options: AuthThrottleOptions, now: () => number = Date.now) {
   const { maxFailures, windowMs, maxAddresses } = options;
-  const entries = new Map<string, number[]>();
+  const entries = new Map<string, SlidingLog>();
   let latest = -Infinity;
 
-  const retryAfter = (since: number, time: number) =>
-    Math.max(1, Math.ceil((since + windowMs - time) / 1000));
+  const retryAfter = (log: SlidingLog, time: number) =>
+    Math.max(1, Math.ceil((log.resetAt(time) - time) / 1000));
 
   function sweep(time: number): void {
-    for (const [address, times] of entries) {
-      if (time - times[times.length - 1]! < windowMs) return;
+    for (const [address, log] of entries) {
+      if (time - log.newest() < windowMs) return;
       entries.delete(address);
     }
   }
@@ -69,19 +71,19 @@ export function createAuthThrottle(options: AuthThrottleOptions, now: () => numb
     const time = latest;
     sweep(time);
     const address = throttleAddress(ip);
-    const times = entries.get(address) ?? [];
-    while (times.length > 0 && time - times[0]! >= windowMs) times.shift();
-    if (times.length >= maxFailures) {
-      return { allowed: false, reason: 'address', retryAfterSeconds: retryAfter(times[0]!, time) };
+    const log = entries.get(address) ?? new SlidingLog(maxFailures, windowMs);
+    if (log.inWindow(time) >= maxFailures) {
+      return { allowed: false, reason: 'address', retryAfterSeconds: retryAfter(log, time) };
     }
     if (!entries.has(address) && entries.size >= maxAddresses) {
       const [oldest] = entries.values();
-      const since = oldest?.[oldest.length - 1] ?? time;
-      return { allowed: false, reason: 'full', retryAfterSeconds: retryAfter(since, time) };
+      const since = oldest?.newest() ?? time;
+      const retryAfterSeconds = Math.max(1, Math.ceil((since + windowMs - time) / 1000));
+      return { allowed: false, reason: 'full', retryAfterSeconds };
     }
-    times.push(time);
+    log.tryAccept(time);
     entries.delete(address);
-    entries.set(address, times);
+    entries.set(address, log);
     return { allowed: true };
   }
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { SlidingLog } from './sliding-log';
 
 export interface QuotaOptions {
   /** Requests allowed per window and key. */
@@ -16,83 +17,46 @@ export type QuotaDecision =
   | { allowed: false; limit: number; retryAfterSeconds: number; resetAt: number };
 
 interface Entry {
-  /** Times of the accepted requests, oldest first from `head`: a ring of at most `limit`. */
-  times: number[];
-  head: number;
+  log: SlidingLog;
   blockedUntil: number;
 }
 
 /**
- * A sliding log per key: a request is accepted when fewer than `limit` were accepted in the
- * `windowMs` before it, so no interval of that length ever accepts more than `limit` (a fixed
- * window lets up to twice the limit through where two windows meet). Only the last `limit` times
- * are kept, in a ring, so a key costs at most `limit` numbers (32 KiB at 4,000) and a check is
- * O(log limit). Keys with no request in the last window and no block are swept once per window,
- * so memory stays bounded by the keys active in the last minute or so.
+ * Per key, a sliding log of accepted requests (server/http/sliding-log.ts): no interval of
+ * `windowMs` ever accepts more than `limit`; past it the key is refused for `blockMs`. Keys with
+ * no request in the last window and no block are swept once per window, so memory stays bounded
+ * by the keys active in the last minute or so (at most `limit` numbers each: 32 KiB at 4,000).
  */
 export function createQuota(options: QuotaOptions, now: () => number = Date.now) {
   const entries = new Map<string | number, Entry>();
   let lastSweep = now();
 
-  const newest = (entry: Entry) =>
-    entry.times[(entry.head + entry.times.length - 1) % entry.times.length] ?? -Infinity;
-
   function sweep(time: number): void {
     if (time - lastSweep < options.windowMs) return;
     lastSweep = time;
     for (const [id, entry] of entries) {
-      if (time - newest(entry) >= options.windowMs && time >= entry.blockedUntil) {
+      if (time - entry.log.newest() >= options.windowMs && time >= entry.blockedUntil) {
         entries.delete(id);
       }
     }
   }
 
-  /** How many of the kept times are still inside the window ending at `time` (binary search). */
-  function countInWindow(entry: Entry, time: number): number {
-    const { times, head } = entry;
-    const n = times.length;
-    let low = 0;
-    let high = n;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (time - times[(head + mid) % n]! >= options.windowMs) low = mid + 1;
-      else high = mid;
-    }
-    return n - low;
-  }
-
-  /** When the oldest request still in the window leaves it (or now, for an empty window). */
-  function resetAt(entry: Entry, time: number, inWindow: number): number {
-    if (inWindow === 0) return time + options.windowMs;
-    const n = entry.times.length;
-    return entry.times[(entry.head + n - inWindow) % n]! + options.windowMs;
-  }
-
-  function record(entry: Entry, time: number): void {
-    if (entry.times.length < options.limit) entry.times.push(time);
-    else {
-      entry.times[entry.head] = time;
-      entry.head = (entry.head + 1) % entry.times.length;
-    }
-  }
-
   function check(id: string | number): QuotaDecision {
-    // A clock that steps back must not reopen the window: times stay in order.
-    const { limit, blockMs } = options;
+    const { limit, windowMs, blockMs } = options;
     const clock = now();
     sweep(clock);
     let entry = entries.get(id);
-    const time = Math.max(clock, entry ? newest(entry) : -Infinity);
+    // A clock that steps back must not reopen the window: times stay in order.
+    const time = Math.max(clock, entry ? entry.log.newest() : -Infinity);
     if (entry && time < entry.blockedUntil) {
       const retryAfterSeconds = Math.ceil((entry.blockedUntil - time) / 1000);
       return { allowed: false, limit, retryAfterSeconds, resetAt: entry.blockedUntil };
     }
     if (!entry) {
-      entry = { times: [], head: 0, blockedUntil: 0 };
+      entry = { log: new SlidingLog(limit, windowMs), blockedUntil: 0 };
       entries.set(id, entry);
     }
-    const inWindow = countInWindow(entry, time);
-    if (inWindow >= limit) {
+    if (!entry.log.tryAccept(time)) {
       entry.blockedUntil = time + blockMs;
       return {
         allowed: false,
@@ -101,12 +65,11 @@ export function createQuota(options: QuotaOptions, now: () => number = Date.now)
         resetAt: entry.blockedUntil,
       };
     }
-    record(entry, time);
     return {
       allowed: true,
       limit,
-      remaining: limit - inWindow - 1,
-      resetAt: resetAt(entry, time, inWindow + 1),
+      remaining: limit - entry.log.inWindow(time),
+      resetAt: entry.log.resetAt(time),
     };
   }
 
