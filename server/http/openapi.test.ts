@@ -27,6 +27,7 @@ describe('GET /openapi.json', () => {
     const schema = languages.responses['200'].content['application/json'].schema;
     expect(schema.required).toEqual(['source_to_target', 'code_to_name']);
     expect(languages.responses['401'].content['text/plain']).toBeDefined();
+    expect(languages.responses['429'].headers['retry-after']).toBeDefined();
     expect(languages.responses.default.content['application/json'].schema.$ref).toBe(
       '#/components/schemas/Error',
     );

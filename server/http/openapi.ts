@@ -11,7 +11,8 @@ const errorContent = {
 
 /**
  * Adds what every secured operation answers but no route schema declares: the plain-text 401
- * (declaring it on routes would make Fastify serialize it as JSON) and the `{message}` error.
+ * (declaring it on routes would make Fastify serialize it as JSON), the 429 of the quota and the
+ * wrong-key throttle, and the `{message}` error.
  */
 function addCommonResponses<T>(document: T): T {
   const { paths = {} } = document as OpenApiDocument;
@@ -23,6 +24,14 @@ function addCommonResponses<T>(document: T): T {
       operation.responses['401'] ??= {
         description: 'Unauthorized',
         content: { 'text/plain': { schema: { type: 'string', example: 'Unauthorized' } } },
+      };
+      operation.responses['429'] ??= {
+        description:
+          'Too many requests: the key is over its quota (4,000 a minute by default), or the ' +
+          'address sent too many wrong keys (20 a minute by default). `Retry-After` says when ' +
+          'to try again.',
+        headers: { 'retry-after': { schema: { type: 'integer' } } },
+        content: errorContent,
       };
     }
   }
