@@ -71,7 +71,7 @@ export async function seedDocument(db: Database, segments: number): Promise<Seed
     orgId: owner.orgId,
     project: ref,
     name: 'libreoffice-help.json',
-    format: document.format,
+    format: 'json',
     skeletonJson: JSON.stringify(document.skeleton),
     segments: document.segments,
     pretranslate: null,

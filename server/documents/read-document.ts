@@ -52,7 +52,7 @@ export function readDocument(
   project: ProjectRef,
 ): ExtractedDocument & { format: DocumentFormat } {
   const format = detectDocumentFormat(name, bytes.subarray(0, 8192));
-  if (format === null || !DOCUMENT_FORMATS.includes(format)) {
+  if (format === null || !isEditorFormat(format)) {
     throw new HttpError(415, `${name}: unsupported document format; supported: ${SUPPORTED}`);
   }
   let document: ExtractedDocument;
@@ -78,4 +78,8 @@ export function readDocument(
     }
   }
   return { ...document, format };
+}
+
+function isEditorFormat(format: string): format is DocumentFormat {
+  return (DOCUMENT_FORMATS as readonly string[]).includes(format);
 }

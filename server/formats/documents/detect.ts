@@ -1,3 +1,4 @@
+import { filterForFile } from './filters';
 import type { DocumentFormat } from './types';
 
 const BY_EXTENSION: Record<string, DocumentFormat | 'xliff'> = {
@@ -16,7 +17,8 @@ const BY_EXTENSION: Record<string, DocumentFormat | 'xliff'> = {
  * The document format of a file, from its name and first bytes (a few KB are enough): the
  * extension decides, and for XLIFF the root's `version` (or namespace) picks 1.2 or 2. Without a
  * known extension, an XLIFF root or a PO `msgid` in the head decides; a file without any extension
- * that reads as UTF-8 text is plain text. Null otherwise (binary, HTML, unknown types).
+ * that reads as UTF-8 text is plain text. The other filters (filters.ts) are found by extension,
+ * with a look at the head when several share one (`.xml`). Null otherwise.
  */
 export function detectDocumentFormat(name: string, head: Uint8Array): DocumentFormat | null {
   const ext = /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase();
@@ -24,6 +26,9 @@ export function detectDocumentFormat(name: string, head: Uint8Array): DocumentFo
   const known = ext === undefined ? undefined : BY_EXTENSION[ext];
   if (known === 'xliff') return xliffVersion(text) ?? 'xliff12';
   if (known) return known;
+  // Binary formats (DOCX and other zips) are named by their extension alone.
+  const filter = filterForFile(ext, text, name);
+  if (filter) return filter.format;
   if (text === null) return null;
   const xliff = xliffVersion(text);
   if (xliff) return xliff;

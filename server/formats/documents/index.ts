@@ -1,6 +1,8 @@
 import { detectDocumentFormat } from './detect';
 import { DocumentFormatError, DocumentLimitError } from './errors';
+import type { SkeletonBase } from './filter';
 import { exportXliff12 } from './export-xliff12';
+import { filterFor } from './filters';
 import { extractJson, mergeJson } from './json';
 import type { JsonSkeleton } from './json';
 import { extractPo } from './po';
@@ -8,13 +10,21 @@ import type { PoSkeleton } from './po';
 import { mergePo } from './po-merge';
 import { extractText, mergeText } from './text';
 import type { TextSkeleton } from './text';
-import type { DocumentFormat, ExtractedDocument, LanguagePair } from './types';
+import type { DocumentFormat, ExtractedDocument, ExtractOptions, LanguagePair } from './types';
 import { extractXliff12 } from './xliff12';
 import { extractXliff20 } from './xliff20';
 import { mergeXliff } from './xliff-merge';
 import type { XliffSkeleton } from './xliff-merge';
 
-export type { DocumentFormat, ExtractedDocument, ExtractedSegment, LanguagePair } from './types';
+export type {
+  DocumentFormat,
+  ExtractedDocument,
+  ExtractedSegment,
+  ExtractOptions,
+  LanguagePair,
+} from './types';
+export type { DocumentFilter, SkeletonBase } from './filter';
+export { filterExtensions } from './filters';
 export type { XliffExportDocument } from './export-xliff12';
 export { DocumentFormatError, DocumentLimitError, detectDocumentFormat, exportXliff12 };
 export {
@@ -32,8 +42,10 @@ export type { SegmentToken } from './inline-codes';
 export function extractDocument(
   format: DocumentFormat,
   bytes: Uint8Array,
-  options: LanguagePair,
+  options: ExtractOptions,
 ): ExtractedDocument {
+  const filter = filterFor(format);
+  if (filter) return filter.extract(bytes, options);
   switch (format) {
     case 'text':
       return extractText(bytes, options);
@@ -62,7 +74,9 @@ export function mergeDocument(
   targets: Array<string | null>,
   options: LanguagePair,
 ): Uint8Array {
-  const checked = checkSkeleton(format, skeleton, targets);
+  const filter = filterFor(format);
+  if (filter) return filter.merge(checkSkeleton(format, skeleton, targets, 0), targets, options);
+  const checked = checkSkeleton(format, skeleton, targets, 1) as AnySkeleton;
   switch (checked.format) {
     case 'text':
       return mergeText(checked, targets);
@@ -78,13 +92,16 @@ export function mergeDocument(
 
 type AnySkeleton = TextSkeleton | XliffSkeleton | PoSkeleton | JsonSkeleton;
 
+/** The skeleton, checked to be one of `format` with as many segments as targets. */
 function checkSkeleton(
   format: DocumentFormat,
   skeleton: unknown,
   targets: Array<string | null>,
-): AnySkeleton {
-  const s = skeleton as Partial<AnySkeleton> | null;
-  if (typeof s !== 'object' || s === null || s.format !== format || s.version !== 1) {
+  version: number,
+): SkeletonBase {
+  const s = skeleton as Partial<SkeletonBase> | null;
+  const badVersion = version !== 0 && s?.version !== version;
+  if (typeof s !== 'object' || s === null || s.format !== format || badVersion) {
     throw new DocumentFormatError(`the skeleton is not one of a ${format} document`);
   }
   if (s.segmentCount !== targets.length) {
@@ -92,5 +109,5 @@ function checkSkeleton(
       `the document has ${String(s.segmentCount)} segments but ${targets.length} targets were given`,
     );
   }
-  return s as AnySkeleton;
+  return s as SkeletonBase;
 }

@@ -1,5 +1,23 @@
-/** The document formats the filters read and write. */
-export type DocumentFormat = 'text' | 'xliff12' | 'xliff20' | 'po' | 'json';
+/** The document formats the filters read and write (the first five also as editor documents). */
+export type DocumentFormat =
+  | 'text'
+  | 'xliff12'
+  | 'xliff20'
+  | 'po'
+  | 'json'
+  | 'yaml'
+  | 'markdown'
+  | 'html'
+  | 'srt'
+  | 'vtt'
+  | 'csv'
+  | 'properties'
+  | 'docx'
+  | 'pptx'
+  | 'xlsx'
+  | 'android'
+  | 'ios-strings'
+  | 'xcstrings';
 
 /** One translatable segment of a document. */
 export interface ExtractedSegment {
@@ -38,4 +56,10 @@ export interface ExtractedDocument {
 export interface LanguagePair {
   srclang: string;
   trglang: string;
+}
+
+/** Options of an extraction beyond the language pair. */
+export interface ExtractOptions extends LanguagePair {
+  /** CSV: the header names (or 1-based column numbers) of the columns to translate. */
+  csvColumns?: string[];
 }

@@ -1,0 +1,4 @@
+import type { DocumentFilter } from './filter';
+
+/** Zip-based office formats and mobile app string files. */
+export const OFFICE_FILTERS: readonly DocumentFilter[] = [];
