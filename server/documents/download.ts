@@ -1,4 +1,4 @@
-import type { DocumentFormat } from '../../shared/api/documents';
+import { CONTENT_TYPES } from '../formats/documents';
 import type { Segment } from '../../shared/api/segments';
 import type { DocumentPool } from './document-pool';
 import type { DocumentRef } from './document-store';
@@ -10,14 +10,6 @@ export interface DocumentFile {
   contentType: string;
   fileName: string;
 }
-
-const CONTENT_TYPES: Record<DocumentFormat, string> = {
-  text: 'text/plain; charset=utf-8',
-  xliff12: 'application/xliff+xml; charset=utf-8',
-  xliff20: 'application/xliff+xml; charset=utf-8',
-  po: 'text/x-gettext-translation; charset=utf-8',
-  json: 'application/json; charset=utf-8',
-};
 
 /** Segments read per turn of the event loop while a download is prepared. */
 const PAGE = 2_000;

@@ -5,6 +5,7 @@ import {
   DocumentLimitError,
   detectDocumentFormat,
   extractDocument,
+  filterExtensions,
   type ExtractedDocument,
 } from '../formats/documents';
 import { sameLanguage } from '../formats/languages';
@@ -37,8 +38,12 @@ export async function readBody(body: IncomingMessage, limit: number): Promise<Bu
   return Buffer.concat(chunks, size);
 }
 
-const SUPPORTED =
-  'plain text (.txt), XLIFF 1.2 and 2.0 (.xlf, .xliff), PO (.po, .pot), JSON (.json)';
+/** What an unsupported file's message lists. */
+export function supportedFormats(): string {
+  const others = filterExtensions();
+  const base = 'plain text (.txt), XLIFF 1.2 and 2.0 (.xlf, .xliff), PO (.po, .pot), JSON (.json)';
+  return others.length === 0 ? base : `${base}, ${others.join(', ')}`;
+}
 
 /**
  * Reads an uploaded document into segments for a project. Unsupported formats answer 415, a
@@ -53,7 +58,10 @@ export function readDocument(
 ): ExtractedDocument & { format: DocumentFormat } {
   const format = detectDocumentFormat(name, bytes.subarray(0, 8192));
   if (format === null || !isEditorFormat(format)) {
-    throw new HttpError(415, `${name}: unsupported document format; supported: ${SUPPORTED}`);
+    throw new HttpError(
+      415,
+      `${name}: unsupported document format; supported: ${supportedFormats()}`,
+    );
   }
   let document: ExtractedDocument;
   try {

@@ -30,7 +30,26 @@ export const DOCUMENT_LIMITS = {
 } as const;
 
 /** The formats a document can be imported from (our filters, server/formats/documents). */
-export const DOCUMENT_FORMATS = ['text', 'xliff12', 'xliff20', 'po', 'json'] as const;
+export const DOCUMENT_FORMATS = [
+  'text',
+  'xliff12',
+  'xliff20',
+  'po',
+  'json',
+  'yaml',
+  'markdown',
+  'html',
+  'srt',
+  'vtt',
+  'csv',
+  'properties',
+  'docx',
+  'pptx',
+  'xlsx',
+  'android',
+  'ios-strings',
+  'xcstrings',
+] as const;
 export const DocumentFormat = Type.Union(DOCUMENT_FORMATS.map((format) => Type.Literal(format)));
 export type DocumentFormat = Static<typeof DocumentFormat>;
 

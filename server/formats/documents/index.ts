@@ -25,6 +25,7 @@ export type {
 } from './types';
 export type { DocumentFilter, SkeletonBase } from './filter';
 export { filterExtensions } from './filters';
+export { CONTENT_TYPES } from './content-types';
 export type { XliffExportDocument } from './export-xliff12';
 export { DocumentFormatError, DocumentLimitError, detectDocumentFormat, exportXliff12 };
 export {

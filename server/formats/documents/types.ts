@@ -1,23 +1,7 @@
-/** The document formats the filters read and write (the first five also as editor documents). */
-export type DocumentFormat =
-  | 'text'
-  | 'xliff12'
-  | 'xliff20'
-  | 'po'
-  | 'json'
-  | 'yaml'
-  | 'markdown'
-  | 'html'
-  | 'srt'
-  | 'vtt'
-  | 'csv'
-  | 'properties'
-  | 'docx'
-  | 'pptx'
-  | 'xlsx'
-  | 'android'
-  | 'ios-strings'
-  | 'xcstrings';
+import type { DocumentFormat } from '../../../shared/api/documents';
+
+/** The document formats the filters read and write: one list, in shared/. */
+export type { DocumentFormat };
 
 /** One translatable segment of a document. */
 export interface ExtractedSegment {
