@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { LanguagesResponse } from '../shared/api/languages';
 import { createCommentService } from './comments/comment-service';
 import { registerDocuments } from './documents/register';
+import { registerFileTranslations } from './file-translation/register';
 import { registerFiles, type WorkOptions } from './files/register';
 import { registerAuth } from './http/auth';
 import type { AuthThrottleOptions } from './http/auth-throttle';
@@ -85,7 +86,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(projectsRoutes, { db: options.db });
   const files = await registerFiles(app, options);
   await registerMemories(app, { db: options.db, ...files, version, engine: options.tmEngine });
-  await registerDocuments(app, { db: options.db, work: files.work });
+  const documents = await registerDocuments(app, { db: options.db, work: files.work });
+  await registerFileTranslations(app, { db: options.db, ...files, pool: documents.pool });
   await app.register(commentsRoutes, { comments: createCommentService(options.db) });
   await app.register(translateRoutes, { db: options.db, tm: app.tm, mt: app.mt });
   await app.register(termbaseHitsRoutes, { termHits: app.termHits });

@@ -15,7 +15,8 @@ export interface DocumentsOptions {
 
 /**
  * Documents and their segments: routes, and the pretranslation work. Registered after the
- * memories and MT (it writes units through `app.tm`, pretranslates with `app.mt`).
+ * memories and MT (it writes units through `app.tm`, pretranslates with `app.mt`). Answers the
+ * document worker pool, which file translation shares.
  */
 export async function registerDocuments(app: FastifyInstance, options: DocumentsOptions) {
   const { db, work } = options;
@@ -26,4 +27,5 @@ export async function registerDocuments(app: FastifyInstance, options: Documents
   app.addHook('onClose', () => pool.close());
   await app.register(documentsRoutes, { records, pool });
   await app.register(segmentsRoutes, { db, segments: records.segments, writes });
+  return { pool };
 }

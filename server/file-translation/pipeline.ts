@@ -1,0 +1,159 @@
+import { readFile } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { DOCUMENT_LIMITS } from '../../shared/api/documents';
+import type { BlobStore } from '../blobs/blob-store';
+import type { DocumentPool } from '../documents/document-pool';
+import type { ExportRow } from '../documents/document-worker';
+import type { ExtractedSegment } from '../formats/documents';
+import { HttpError } from '../http/http-error';
+import type { TmRegistry } from '../memories/registry';
+import type { MtEngine } from '../mt/engine';
+import { PermanentWorkError, type WorkQueue } from '../work/queue';
+import { engineFor, mtPass, tmPass } from './fill-batch';
+import { languageWarning } from './language-check';
+import type { StoredTarget, TranslationQueries, TranslationRow } from './queries';
+
+export const TRANSLATE_FILE = 'translate-file';
+
+/** Segments per batch: one TM pass, one MT call and one transaction each. */
+export const BATCH = 500;
+
+export interface PipelineDeps {
+  queries: TranslationQueries;
+  blobs: BlobStore;
+  pool: DocumentPool;
+  tm: TmRegistry;
+  /** The MT engine as the app has it now (null without one). */
+  mt: () => MtEngine | null;
+}
+
+const MiB = 1024 * 1024;
+
+/** Why the file could not be read, in words, from the filters' HTTP-style refusal. */
+function readFailure(row: TranslationRow, error: HttpError): PermanentWorkError {
+  if (error.statusCode === 415)
+    return new PermanentWorkError(`Unsupported format: ${error.message}`);
+  if (error.statusCode === 413) return new PermanentWorkError(`File too large: ${error.message}`);
+  return new PermanentWorkError(`Unreadable file ${row.file_name}: ${error.message}`);
+}
+
+/** The file's bytes, or a permanent failure when it was deleted or is over the limit. */
+async function fileBytes(deps: PipelineDeps, row: TranslationRow): Promise<Buffer> {
+  const gone = () =>
+    new PermanentWorkError(`File ${row.file_id} was deleted before its translation was done`);
+  const file = deps.queries.file(row.org_id, row.file_id);
+  if (!file) throw gone();
+  const bytes = await readFile(deps.blobs.pathOf(file.sha256)).catch(() => null);
+  if (!bytes) throw gone();
+  if (bytes.length > DOCUMENT_LIMITS.bytes) {
+    throw new PermanentWorkError(
+      `File too large: ${row.file_name} has ${(bytes.length / MiB).toFixed(1)} MiB; a file ` +
+        `to translate may have at most ${DOCUMENT_LIMITS.bytes / MiB} MiB`,
+    );
+  }
+  return bytes;
+}
+
+/**
+ * The segments still to fill: not stored by an earlier run, and without a final translation in
+ * the file itself (an XLIFF or PO target that is not fuzzy stays as it is).
+ */
+function pendingSegments(segments: ExtractedSegment[], stored: Set<number>): number[] {
+  const pending: number[] = [];
+  for (const segment of segments) {
+    if (stored.has(segment.index)) continue;
+    if (segment.target !== null && segment.target !== '' && !segment.isFuzzy) continue;
+    pending.push(segment.index);
+  }
+  return pending;
+}
+
+/**
+ * Registers `translate-file`: read the file (a worker thread), fill its segments a batch at a
+ * time (TM at the translation's threshold when `with_tm`, then one MT call for the rest), each
+ * batch one transaction that also advances the progress, then merge the file back in its own
+ * format (a worker) and keep it as a blob. A restart reads the file again and skips the segments
+ * already stored, so work resumes after the last batch written.
+ */
+export function registerFileTranslation(queue: WorkQueue, deps: PipelineDeps): void {
+  const { queries } = deps;
+
+  async function translate(row: TranslationRow, signal: AbortSignal): Promise<void> {
+    const bytes = await fileBytes(deps, row);
+    const pair = { srclang: row.srclang, trglang: row.trglang };
+    const read = await deps.pool.extract(row.file_name, bytes, pair).catch((error: unknown) => {
+      throw error instanceof HttpError ? readFailure(row, error) : error;
+    });
+    const { segments } = read;
+    const detected = deps.queries.file(row.org_id, row.file_id)?.detected_lang ?? 'zxx';
+    const warning = languageWarning(detected, segments, row.srclang);
+    queries.markRead(row.id, read.format, segments.length, warning);
+    const stored = new Map(queries.targets(row.id).map((t) => [t.idx, t]));
+    const pending = pendingSegments(segments, new Set(stored.keys()));
+    // Segments that need no work count as done at once.
+    if (stored.size === 0) queries.writeBatch(row.id, [], segments.length - pending.length);
+    let engine: MtEngine | null = null;
+    for (let at = 0; at < pending.length; at += BATCH) {
+      signal.throwIfAborted();
+      const batch = pending.slice(at, at + BATCH);
+      const { found, rest } = row.with_tm
+        ? await tmPass(deps.tm, row, segments, batch, signal)
+        : { found: [], rest: batch };
+      if (rest.length > 0) engine ??= await engineFor(deps.mt(), row);
+      const filled = engine ? await mtPass(engine, row, segments, rest, signal) : [];
+      const targets = [...found, ...filled];
+      if (!queries.writeBatch(row.id, targets, batch.length)) return;
+      for (const t of targets) stored.set(t.idx, t);
+    }
+    const merged = await deps.pool.exportFile(
+      'original',
+      { name: row.file_name, format: read.format, ...pair },
+      read.skeletonJson,
+      exportPages(segments, stored),
+    );
+    await keepResult(deps, row.id, merged);
+  }
+
+  queue.register<{ translationId: number }>(TRANSLATE_FILE, {
+    maxAttempts: 3,
+    async run({ translationId }, { signal }) {
+      const row = queries.get(translationId);
+      if (!row || row.status !== 'InProgress') return;
+      await translate(row, signal);
+    },
+    onFailed({ translationId }, error) {
+      queries.markFailed(translationId, error);
+    },
+  });
+}
+
+/** The rows for the writer, all in one page (the segments are in memory already). */
+function exportPages(segments: ExtractedSegment[], stored: Map<number, StoredTarget>) {
+  let sent = false;
+  return (): ExportRow[] | null => {
+    if (sent) return null;
+    sent = true;
+    return segments.map((s) => {
+      const t = stored.get(s.index);
+      // An exact TM match is a translation; a fuzzy one or MT is a draft for review.
+      const final = t !== undefined && t.origin === 'tm' && (t.score ?? 0) >= 100;
+      return {
+        index: s.index,
+        source: s.source,
+        target: t?.target ?? '',
+        state: t === undefined ? 'new' : final ? 'translated' : 'translated',
+      };
+    });
+  };
+}
+
+/** Stores the translated file as a blob, recorded with the Ready status in one commit. */
+async function keepResult(deps: PipelineDeps, id: number, bytes: Uint8Array): Promise<void> {
+  const staged = await deps.blobs.stage(
+    Readable.from([Buffer.from(bytes)]),
+    Number.MAX_SAFE_INTEGER,
+  );
+  const ready = deps.blobs.commit(staged, () => deps.queries.markReady(id, staged.sha256));
+  // Failed or gone meanwhile: nothing refers to these bytes.
+  if (!ready) deps.blobs.release(staged.sha256);
+}

@@ -1,0 +1,103 @@
+import {
+  DEFAULT_FILE_TM_THRESHOLD,
+  type MonitorFileTranslationQuery,
+  type TranslateFileQuery,
+  type TranslationInfo,
+} from '../../shared/api/file-translation';
+import { parseIdList } from '../http/decimal';
+import { badRequest, conflict, notFound } from '../http/http-error';
+import type { WorkQueue } from '../work/queue';
+import { translatedFileName } from './naming';
+import { TRANSLATE_FILE } from './pipeline';
+import { toTranslationInfo, type TranslationQueries, type TranslationRow } from './queries';
+
+/** Files one request may send to translation. */
+export const MAX_FILES_PER_REQUEST = 100;
+
+const ID_LIST = 'a file id or a comma-separated list of ids, such as 1,2';
+
+function idList(name: string, text: string): number[] {
+  const ids = parseIdList(text);
+  if (ids === null) throw badRequest(`query parameter ${name} must be ${ID_LIST}`);
+  return ids;
+}
+
+/** Starting, listing and handing out file translations for one organization at a time. */
+export function createTranslationService(queries: TranslationQueries, work: WorkQueue) {
+  return {
+    /** One InProgress translation per file, recorded with its work in one transaction. */
+    start(orgId: number, userId: number | null, query: TranslateFileQuery): TranslationInfo[] {
+      const fileIds = idList('fileId', query.fileId);
+      if (fileIds.length > MAX_FILES_PER_REQUEST) {
+        throw badRequest(
+          `fileId lists ${fileIds.length} files; one request may translate at most ` +
+            `${MAX_FILES_PER_REQUEST}`,
+        );
+      }
+      const memory = queries.memory(orgId, query.memoryId);
+      if (!memory) throw notFound(`Memory ${query.memoryId} not found`);
+      const rows = fileIds.map((fileId) => {
+        const file = queries.file(orgId, fileId);
+        if (!file) throw notFound(`File ${fileId} not found`);
+        return {
+          orgId,
+          userId,
+          fileId,
+          memoryId: query.memoryId,
+          withTm: query.withTM ?? true,
+          tmThreshold: query.configId ?? DEFAULT_FILE_TM_THRESHOLD,
+          fileName: file.name,
+          translatedName: translatedFileName(file.name, memory.srclang, memory.trglang),
+          srclang: memory.srclang,
+          trglang: memory.trglang,
+        };
+      });
+      const created = queries.create(rows, (translationId) =>
+        work.enqueue(TRANSLATE_FILE, { translationId }),
+      );
+      return created.map(toTranslationInfo);
+    },
+
+    /** The monitor: at least one filter, each one narrowing; newest first. */
+    list(orgId: number, query: MonitorFileTranslationQuery): TranslationInfo[] {
+      const { translationIds, status, fromTime, toTime } = query;
+      if (
+        translationIds === undefined &&
+        !status &&
+        fromTime === undefined &&
+        toTime === undefined
+      ) {
+        throw badRequest(
+          'Give at least one of the query parameters translationIds, status, fromTime, toTime ' +
+            '(fromTime=0 lists every translation)',
+        );
+      }
+      const ids =
+        translationIds === undefined ? undefined : idList('translationIds', translationIds);
+      return queries.list(orgId, { ids, status, fromTime, toTime }).map(toTranslationInfo);
+    },
+
+    /** The translation whose file may be downloaded now; 404 or 409 saying why not. */
+    downloadable(orgId: number, id: number): TranslationRow & { result_sha256: string } {
+      const row = queries.getInOrg(orgId, id);
+      if (!row) throw notFound(`Translation ${id} not found`);
+      if (row.status === 'InProgress') {
+        throw conflict(
+          `Translation ${id} is not ready yet: ${row.segments_done} of ${row.segments_total} ` +
+            'segments done',
+        );
+      }
+      if (row.status === 'Failed' || row.result_sha256 === null) {
+        throw conflict(`Translation ${id} failed and has no file: ${row.error_msg ?? 'no reason'}`);
+      }
+      return row as TranslationRow & { result_sha256: string };
+    },
+
+    /** The first download completes the translation. */
+    downloaded(id: number): void {
+      queries.markDownloaded(id);
+    },
+  };
+}
+
+export type TranslationService = ReturnType<typeof createTranslationService>;
