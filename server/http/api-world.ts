@@ -19,7 +19,8 @@ export type ResourceKind =
   | 'upload'
   | 'uploadKey'
   | 'singleUpload'
-  | 'singleUploadKey';
+  | 'singleUploadKey'
+  | 'translation';
 
 export interface ApiWorld {
   key: string;
@@ -42,8 +43,9 @@ const tmx = (marker: string) =>
 /**
  * Makes, as the owner of `key`, a memory (with imported units and a termbase export), a project,
  * a document with segments, a comment, a segment outside any document, a file with a label, a
- * completed single upload and a pending multipart upload with one part. Every name and text
- * carries `marker`, so an answer that shows any of it to someone else is easy to find.
+ * completed single upload, a pending multipart upload with one part and the file's translation.
+ * Every name and text carries `marker`, so an answer that shows any of it to someone else is
+ * easy to find.
  */
 export async function createWorld(
   app: FastifyInstance,
@@ -111,6 +113,12 @@ export async function createWorld(
     'file',
   );
 
+  const [translation] = expectStatus(
+    await send('POST', `/v2/translate/file?fileId=${file.id}&memoryId=${memory.id}`),
+    200,
+    'file translation',
+  );
+
   const single = expectStatus(
     await send('POST', '/v2/upload/s3/params', {
       filename: `${marker}-up.txt`,
@@ -174,6 +182,7 @@ export async function createWorld(
       uploadKey: multipart.key,
       singleUpload: one('SELECT id FROM uploads WHERE s3_key = ?', single.key),
       singleUploadKey: single.key,
+      translation: translation.id,
     },
   };
 }
@@ -194,6 +203,7 @@ const KIND_RULES: Array<{ path?: RegExp; name: RegExp; kind: ResourceKind }> = [
   { path: /^\/v2\/documents/, name: /^ids?$/, kind: 'document' },
   { path: /^\/(v2|2)?\/?segments/, name: /^ids?$/, kind: 'segment' },
   { path: /^\/v2\/upload/, name: /^ids?$/, kind: 'upload' },
+  { path: /^\/v2\/translate\/files?$/, name: /^(id|translationIds)$/, kind: 'translation' },
 ];
 
 /** The kind of resource an id parameter names, by its name and path; undefined if unknown. */
