@@ -87,11 +87,10 @@ export function registerFileTranslation(queue: WorkQueue, deps: PipelineDeps): v
     const { segments } = read;
     const detected = deps.queries.file(row.org_id, row.file_id)?.detected_lang ?? 'zxx';
     const warning = languageWarning(detected, segments, row.srclang);
-    queries.markRead(row.id, read.format, segments.length, warning);
     const stored = new Map(queries.targets(row.id).map((t) => [t.idx, t]));
     const pending = pendingSegments(segments, new Set(stored.keys()));
-    // Segments that need no work count as done at once.
-    if (stored.size === 0) queries.writeBatch(row.id, [], segments.length - pending.length);
+    const settled = segments.length - pending.length - stored.size;
+    queries.markRead(row.id, { format: read.format, total: segments.length, settled }, warning);
     let engine: MtEngine | null = null;
     for (let at = 0; at < pending.length; at += BATCH) {
       signal.throwIfAborted();

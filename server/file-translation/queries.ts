@@ -117,6 +117,11 @@ export function createTranslationQueries(db: Database) {
   );
   const setRead = db.prepare(
     `UPDATE file_translations SET format = @format, segments_total = @total, warning = @warning,
+       segments_done = @done + (SELECT count(*) FROM file_translation_targets WHERE translation_id = @id),
+       tm_segments = (SELECT count(*) FROM file_translation_targets
+                       WHERE translation_id = @id AND origin = 'tm'),
+       mt_segments = (SELECT count(*) FROM file_translation_targets
+                       WHERE translation_id = @id AND origin = 'mt'),
        updated_at = @now WHERE id = @id AND status = 'InProgress'`,
   );
   const advance = db.prepare(
@@ -179,8 +184,17 @@ export function createTranslationQueries(db: Database) {
     file: (orgId: number, fileId: number) => fileOf.get(fileId, orgId) ?? null,
     memory: (orgId: number, memoryId: number) => memoryOf.get(memoryId, orgId) ?? null,
     targets: (id: number) => targetsOf.all(id),
-    markRead(id: number, format: string, total: number, warning: string | null): void {
-      setRead.run({ id, format, total, warning, now: nowSeconds() });
+    /**
+     * The file has been read: its format, segment count and warning. The progress restarts from
+     * what is stored (a resumed run) plus `settled`, the segments that need no work.
+     */
+    markRead(
+      id: number,
+      read: { format: string; total: number; settled: number },
+      warning: string | null,
+    ): void {
+      const { format, total, settled } = read;
+      setRead.run({ id, format, total, warning, done: settled, now: nowSeconds() });
     },
     /** One batch's targets and the counters, together. False if the work is no longer wanted. */
     writeBatch(id: number, batch: StoredTarget[], done: number): boolean {
