@@ -13,6 +13,7 @@ import { projectHandlers } from './ipc/projects';
 import { segmentHandlers } from './ipc/segments';
 import { uploadHandlers } from './ipc/uploads';
 import { settingsHandlers } from './ipc/settings';
+import { translationHandlers, type ReadyNotice } from './ipc/translations';
 import {
   createDispatcher,
   type DeliverDownload,
@@ -20,6 +21,7 @@ import {
   type Handlers,
 } from './ipc/validated';
 import type { LocalServer } from './local-server';
+import { createDragFiles } from './transfers/drag-files';
 import { createUploads } from './transfers/uploads';
 import type { Vault } from './vault/vault';
 
@@ -31,6 +33,10 @@ export interface AppCoreOptions {
   logError?: (error: unknown, channel: string) => void;
   /** How this host hands downloads to the user (the desktop's save dialog). */
   deliverDownload?: DeliverDownload;
+  /** The desktop's drag of a file on disk out of the window (absent in the browser). */
+  startDrag?: (path: string) => Promise<void>;
+  /** The desktop's system notification; false when the system has none. */
+  notify?: (notice: ReadyNotice) => boolean;
 }
 
 export interface AppCore {
@@ -61,6 +67,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   const gateway = createGateway({ target: () => connection.target() });
   const uploads = createUploads((progress) => emit('uploads:progress', progress));
   const deliverDownload = options.deliverDownload;
+  const dragFiles = createDragFiles();
   const handlers: Handlers = {
     ...appHandlers(options.info),
     ...settingsHandlers(connection, gateway),
@@ -72,6 +79,13 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     ...segmentHandlers(gateway),
     ...commentHandlers(gateway),
     ...uploadHandlers(uploads),
+    ...translationHandlers({
+      gateway,
+      deliverDownload,
+      dragFiles,
+      startDrag: options.startDrag,
+      notify: options.notify,
+    }),
   };
   return {
     dispatch: createDispatcher(handlers, options.logError),
@@ -82,6 +96,9 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       return () => listeners.delete(listener);
     },
     start: () => connection.start(),
-    stop: () => connection.stop(),
+    stop: () => {
+      dragFiles.clear();
+      return connection.stop();
+    },
   };
 }

@@ -1,4 +1,13 @@
-import { app, BrowserWindow, dialog, ipcMain, safeStorage, session, shell } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Notification,
+  safeStorage,
+  session,
+  shell,
+} from 'electron';
 import Store from 'electron-store';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -77,6 +86,25 @@ void app.whenReady().then(() => {
       }
       await saveStreamAtomically(body, choice.filePath);
       return { savedTo: choice.filePath };
+    },
+    // The file is already on disk; the system's icon for its type is what the pointer carries.
+    async startDrag(path) {
+      const [window] = BrowserWindow.getAllWindows();
+      if (!window) return;
+      window.webContents.startDrag({ file: path, icon: await app.getFileIcon(path) });
+    },
+    notify({ title, body }) {
+      if (!Notification.isSupported()) return false;
+      const notification = new Notification({ title, body });
+      notification.on('click', () => {
+        const [window] = BrowserWindow.getAllWindows();
+        if (window) {
+          if (window.isMinimized()) window.restore();
+          window.focus();
+        }
+      });
+      notification.show();
+      return true;
     },
   });
   registerChannels(ipcMain, core.dispatch, (event) => isOwnTopFrame(event, rendererUrl));

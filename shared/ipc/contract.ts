@@ -1,5 +1,5 @@
 import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
-import { Id } from '../api/fields';
+import { EpochSeconds, Id } from '../api/fields';
 import { FileCategory, LabelName, type FileDeleteResponse, type SourceFile } from '../api/files';
 import {
   Annotation,
@@ -14,6 +14,11 @@ import {
   type DocumentDeleteResponse,
   type DocumentWithSegments,
 } from '../api/documents';
+import {
+  FILE_TM_THRESHOLD_RANGE,
+  TranslationStatus,
+  type TranslationInfo,
+} from '../api/file-translation';
 import type { LanguagesResponse } from '../api/languages';
 import {
   MemoryCreateParameters,
@@ -68,6 +73,20 @@ const ById = Type.Object({ id: Id }, { additionalProperties: false });
 const UploadId = Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$' });
 const CommentText = Type.String({ minLength: 1, maxLength: MAX_COMMENT_TEXT, pattern: '\\S' });
 const FileLabel = Type.Object({ id: Id, name: LabelName }, { additionalProperties: false });
+
+/** What the monitor filters on; with none of them, every translation (`fromTime=0`). */
+export const TranslationListFilters = Type.Object(
+  {
+    ids: Type.Optional(Type.Array(Id, { minItems: 1, maxItems: 500 })),
+    status: Type.Optional(TranslationStatus),
+    /** Epoch seconds, inclusive. */
+    fromTime: Type.Optional(EpochSeconds),
+    /** Epoch seconds, exclusive. */
+    toTime: Type.Optional(EpochSeconds),
+  },
+  { additionalProperties: false },
+);
+export type TranslationListFilters = Static<typeof TranslationListFilters>;
 
 /** Where a download went: a path the user chose (desktop) or the browser's own download. */
 export type DownloadResult = { savedTo: string } | { delivered: true } | { cancelled: true };
@@ -164,6 +183,32 @@ export const contract = {
   'files:delete': channel<FileDeleteResponse>()(ById),
   'files:add-label': channel<SourceFile>()(FileLabel),
   'files:remove-label': channel<SourceFile>()(FileLabel),
+  /**
+   * Translates stored files with a memory (`POST /v2/translate/file`): one InProgress
+   * translation per file. `minScore` is the lowest TM score taken (the API's `configId`).
+   */
+  'translations:start': channel<TranslationInfo[]>()(
+    Type.Object(
+      {
+        fileIds: Type.Array(Id, { minItems: 1, maxItems: 100 }),
+        memoryId: Id,
+        withTM: Type.Optional(Type.Boolean()),
+        minScore: Type.Optional(Type.Integer(FILE_TM_THRESHOLD_RANGE)),
+      },
+      { additionalProperties: false },
+    ),
+  ),
+  /** File translations, newest first (`GET /v2/translate/file`). */
+  'translations:list': channel<TranslationInfo[]>()(TranslationListFilters),
+  /** The translated file under its translated name; the first download marks it Completed. */
+  'translations:download': channel<DownloadResult>()(ById),
+  /** Desktop only: the translated file dragged out of the window (written to a temp folder). */
+  'translations:drag-out': channel<{ started: true }>()(ById),
+  /**
+   * Says a translation is ready with the system's notification (desktop). `shown: false` where
+   * the host has none (the browser shows its own Notification instead).
+   */
+  'translations:notify-ready': channel<{ shown: boolean }>()(ById),
   /** A document with its segments (our `GET /v2/documents?id=` extension). */
   'documents:get': channel<DocumentWithSegments>()(ById),
   /** Streams a file to `POST /v2/documents/files` as a new document of the project. */
@@ -246,6 +291,7 @@ export const downloadChannels = [
   'files:download',
   'memories:export',
   'documents:download',
+  'translations:download',
 ] as const satisfies readonly Channel[];
 export type UploadChannel = (typeof uploadChannels)[number];
 export type DownloadChannel = (typeof downloadChannels)[number];
