@@ -91,17 +91,27 @@ export function registerFileTranslation(queue: WorkQueue, deps: PipelineDeps): v
     const pending = pendingSegments(segments, new Set(stored.keys()));
     const settled = segments.length - pending.length - stored.size;
     queries.markRead(row.id, { format: read.format, total: segments.length, settled }, warning);
-    let engine: MtEngine | null = null;
-    for (let at = 0; at < pending.length; at += BATCH) {
-      signal.throwIfAborted();
-      const batch = pending.slice(at, at + BATCH);
+    let engine: Promise<MtEngine> | null = null;
+    const fill = async (batch: number[]): Promise<StoredTarget[]> => {
       const { found, rest } = row.with_tm
         ? await tmPass(deps.tm, row, segments, batch, signal)
         : { found: [], rest: batch };
-      if (rest.length > 0) engine ??= await engineFor(deps.mt(), row);
-      const filled = engine ? await mtPass(engine, row, segments, rest, signal) : [];
-      const targets = [...found, ...filled];
-      if (!queries.writeBatch(row.id, targets, batch.length)) return;
+      if (rest.length === 0) return found;
+      engine ??= engineFor(deps.mt(), row);
+      return [...found, ...(await mtPass(await engine, row, segments, rest, signal))];
+    };
+    // One batch ahead: the next batch is in the engine while this one is written, so Apertium
+    // never waits for the database.
+    const batches: number[][] = [];
+    for (let at = 0; at < pending.length; at += BATCH) batches.push(pending.slice(at, at + BATCH));
+    let ahead = batches.length > 0 ? fill(batches[0]!) : null;
+    for (let i = 0; ahead !== null; i++) {
+      const targets = await ahead;
+      ahead = i + 1 < batches.length ? fill(batches[i + 1]!) : null;
+      // Awaited on the next turn of this loop; a failure meanwhile is not unhandled.
+      ahead?.catch(() => undefined);
+      signal.throwIfAborted();
+      if (!queries.writeBatch(row.id, targets, batches[i]!.length)) return;
       for (const t of targets) stored.set(t.idx, t);
     }
     const merged = await deps.pool.exportFile(
