@@ -5,6 +5,7 @@ import { EditorView } from '../features/editor/EditorView';
 import { FilesView } from '../features/files/FilesView';
 import { MemoriesView } from '../features/memories/MemoriesView';
 import { SettingsView } from '../features/settings/SettingsView';
+import { TranslationsView } from '../features/translations/TranslationsView';
 import { AppReady } from './AppReady';
 import { ConnectionIndicator } from './ConnectionIndicator';
 import { routes, type RouteId } from './routes';
@@ -14,6 +15,7 @@ import { useHashRoute } from './use-hash-route';
 const views = {
   board: BoardView,
   files: FilesView,
+  translations: TranslationsView,
   editor: EditorView,
   memories: MemoriesView,
   settings: SettingsView,

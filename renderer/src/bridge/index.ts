@@ -10,6 +10,7 @@ declare global {
 }
 
 let bridge: Bridge | undefined;
+let isDesktop = false;
 
 /**
  * The one way the renderer reaches the app: the preload's `window.wordbench` in Electron, or the
@@ -18,9 +19,16 @@ let bridge: Bridge | undefined;
  */
 export function getBridge(): Bridge {
   if (!bridge) {
+    isDesktop = window.wordbench !== undefined;
     bridge = window.wordbench ?? createBridge(createWebTransport(takeAccessToken()));
     // In a browser, expose it where the preload would have put it (devtools, e2e).
     window.wordbench ??= bridge;
   }
   return bridge;
+}
+
+/** True in the desktop app (the preload gave the bridge), false in a browser. */
+export function isDesktopHost(): boolean {
+  getBridge();
+  return isDesktop;
 }

@@ -2,11 +2,21 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import type { SourceFile } from '../../../../shared/api/files';
 import { FileRow } from './FileRow';
+import { useTranslateStore } from './translate-store';
 import './file-table.css';
 
 // One line of text and a chip, with padding; rows with many labels measure themselves.
 const ESTIMATED_ROW_PX = 52;
-const COLUMNS = ['Name', 'Size', 'Language', 'Category', 'Labels', 'Created', 'Actions'] as const;
+const COLUMNS = [
+  'Select',
+  'Name',
+  'Size',
+  'Language',
+  'Category',
+  'Labels',
+  'Created',
+  'Actions',
+] as const;
 
 /**
  * The files as a table. Only the rows in view (and a few around them) are in the page, so a
@@ -23,6 +33,9 @@ export function FileList({ files }: { files: readonly SourceFile[] }) {
     getItemKey: (index) => files[index]?.id ?? index,
     overscan: 8,
   });
+  const selectedIds = useTranslateStore((state) => state.selectedIds);
+  const ids = files.map((file) => file.id);
+  const isAllSelected = ids.length > 0 && ids.every((id) => selectedIds.includes(id));
   return (
     <div
       className="file-table"
@@ -39,7 +52,19 @@ export function FileList({ files }: { files: readonly SourceFile[] }) {
               className={`file-cell file-cell-${column.toLowerCase()}`}
               role="columnheader"
             >
-              {column === 'Actions' ? <span className="visually-hidden">Actions</span> : column}
+              {column === 'Select' ? (
+                <input
+                  type="checkbox"
+                  checked={isAllSelected}
+                  onChange={() => useTranslateStore.getState().toggleAll(ids)}
+                  aria-label="Select all files shown"
+                  data-testid="file-select-all"
+                />
+              ) : column === 'Actions' ? (
+                <span className="visually-hidden">Actions</span>
+              ) : (
+                column
+              )}
             </div>
           ))}
         </div>
@@ -60,7 +85,7 @@ export function FileList({ files }: { files: readonly SourceFile[] }) {
                 data-file-id={file.id}
                 style={{ transform: `translateY(${row.start}px)` }}
               >
-                <FileRow file={file} />
+                <FileRow file={file} isSelected={selectedIds.includes(file.id)} />
               </div>
             );
           })}

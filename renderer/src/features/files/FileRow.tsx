@@ -5,9 +5,10 @@ import { FileLanguage } from './FileLanguage';
 import { useFilesStore } from './files-store';
 import { DownloadIcon, FileIcon, TrashIcon } from './icons';
 import { useDownloadFile } from './mutations';
+import { useTranslateStore } from './translate-store';
 
 /** One stored file: what it is, its language and labels, and what can be done with it. */
-export function FileRow({ file }: { file: SourceFile }) {
+export function FileRow({ file, isSelected }: { file: SourceFile; isSelected: boolean }) {
   const { askDelete, showAlert, showNotice } = useFilesStore.getState();
   const download = useDownloadFile({
     onSuccess: (result) => {
@@ -18,6 +19,15 @@ export function FileRow({ file }: { file: SourceFile }) {
   const created = formatApiDate(file.created_at);
   return (
     <>
+      <div className="file-cell file-cell-select" role="cell">
+        <input
+          type="checkbox"
+          checked={isSelected}
+          onChange={() => useTranslateStore.getState().toggle(file.id)}
+          aria-label={`Select ${file.name}`}
+          data-testid="file-select"
+        />
+      </div>
       <div className="file-cell file-cell-name" role="cell">
         <FileIcon className="file-icon" />
         <div className="file-name-block">

@@ -8,6 +8,10 @@ import { parseApiDate } from './file-format';
 import { FileListContent } from './FileListContent';
 import { FilesMessages } from './FilesMessages';
 import { useFilesStore } from './files-store';
+import { TranslateBar } from './TranslateBar';
+import { TranslateDialog } from './TranslateDialog';
+import { TranslateDropZone } from './TranslateDropZone';
+import { useTranslateStore } from './translate-store';
 import { LabelFilterBar } from './LabelFilterBar';
 import { collectLabels } from './labels';
 import { fileQueries } from './queries';
@@ -16,6 +20,7 @@ import { useFileDrop } from './use-file-drop';
 import { useLabelFilter } from './use-label-filter';
 import { useUploader } from './use-uploader';
 import './files.css';
+import './translate.css';
 
 const time = (file: SourceFile) => parseApiDate(file.created_at)?.getTime() ?? 0;
 
@@ -39,6 +44,7 @@ export function FilesView() {
   const files = useMemo(() => (shown.data ? newestFirst(shown.data) : undefined), [shown.data]);
   const labels = useMemo(() => collectLabels(all.data ?? []), [all.data]);
   const pendingDelete = useFilesStore((state) => state.pendingDelete);
+  const isTranslateOpen = useTranslateStore((state) => state.isDialogOpen);
 
   const upload = (dropped: File[]) =>
     uploader.enqueue(dropped, useFilesStore.getState().uploadOptions);
@@ -55,7 +61,10 @@ export function FilesView() {
         The source files you bring in for translation, the language detected in each, and the labels
         that sort them.
       </ViewHeader>
-      <DropZone isDragging={drop.isDragging} onFiles={upload} />
+      <div className="drop-zones">
+        <DropZone isDragging={drop.isDragging} onFiles={upload} />
+        <TranslateDropZone uploader={uploader} />
+      </div>
       <UploadList uploader={uploader} />
       <FilesMessages />
       <LabelFilterBar
@@ -64,6 +73,7 @@ export function FilesView() {
         onChange={setSelected}
         countText={selected.length ? countText(shown.data?.length, all.data?.length) : null}
       />
+      <TranslateBar />
       <FileListContent
         result={shown}
         files={files}
@@ -74,6 +84,7 @@ export function FilesView() {
       {pendingDelete ? (
         <DeleteFileDialog key={pendingDelete.id} id={pendingDelete.id} name={pendingDelete.name} />
       ) : null}
+      {isTranslateOpen ? <TranslateDialog /> : null}
     </section>
   );
 }

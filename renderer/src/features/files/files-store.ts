@@ -10,6 +10,8 @@ export interface FilesAlert {
 export interface UploadOptions {
   detectLanguage: boolean;
   category: FileCategory;
+  /** "Drop to translate": once stored, the file is translated with this memory. */
+  translate?: { memoryId: number };
 }
 
 interface FilesStore {

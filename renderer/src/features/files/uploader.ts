@@ -22,7 +22,9 @@ function startable(items: readonly UploadItem[]): UploadItem[] {
 }
 
 /** Runs the upload queue: a few at a time, with progress, cancel and try again. */
-export function createUploader(onStored: (file: SourceFile) => void): Uploader {
+export function createUploader(
+  onStored: (file: SourceFile, options: UploadOptions) => void,
+): Uploader {
   const queue = createTransferQueue<UploadItem>({
     store: useUploadStore,
     startable,
@@ -43,7 +45,7 @@ export function createUploader(onStored: (file: SourceFile) => void): Uploader {
         isCancelling: false,
         isStoredDespiteCancel: control.isCancelRequested(),
       });
-      onStored(stored);
+      onStored(stored, item.options);
     },
   });
 

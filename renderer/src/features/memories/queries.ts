@@ -1,12 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Memory } from '../../../../shared/api/memories';
 import { getBridge } from '../../bridge';
+import { MEMORIES_KEY, memoryListQuery } from '../../queries/memories';
 
-// An import or a termbase export runs in the background; a second is often enough to see it end.
-const PROCESSING_POLL_MS = 1000;
-
-export const isAnyProcessing = (memories: readonly Memory[] | undefined): boolean =>
-  memories?.some((memory) => memory.is_processing) ?? false;
+export { isAnyProcessing } from '../../queries/memories';
 
 export interface MemorySearch {
   query: string;
@@ -17,14 +13,8 @@ export interface MemorySearch {
 
 /** Translation memories: the board's create dialog picks one, the Memories view lists them. */
 export const memoryQueries = {
-  all: ['memories'] as const,
-  list: () =>
-    queryOptions({
-      queryKey: [...memoryQueries.all, 'list'] as const,
-      queryFn: () => getBridge().memories.list(),
-      // Poll only while something runs in the background, then stop.
-      refetchInterval: (query) => (isAnyProcessing(query.state.data) ? PROCESSING_POLL_MS : false),
-    }),
+  all: MEMORIES_KEY,
+  list: memoryListQuery,
   /** Every cached search of one memory (a deleted unit or an import makes them stale). */
   searches: (id: number) => [...memoryQueries.all, 'query', id] as const,
   search: (id: number, { query, threshold, n }: MemorySearch) =>
