@@ -116,6 +116,24 @@ describe('a pipeline that hangs or dies', () => {
   });
 });
 
+describe('segments grouped in one flush', () => {
+  it('come back split at their markers; a lost marker fails the pipeline, not the order', async () => {
+    const echo = fakeMode('exec sed -u -z "s/house/casa/g"');
+    const dropping = fakeMode('exec sed -u -z "s/\\[s[0-9]*\\.0\\]//g"');
+    dataDirs.push(echo, dropping);
+    const batch = ['One house.', 'Two houses.', 'Three.'];
+    expect(await engineWith({ dataDir: echo }).translate(EN_ES, batch)).toEqual([
+      'One casa.',
+      'Two casas.',
+      'Three.',
+    ]);
+    await expect(engineWith({ dataDir: dropping }).translate(EN_ES, batch)).rejects.toMatchObject({
+      code: 'engine_failed',
+      message: expect.stringContaining('lost a segment boundary') as string,
+    });
+  });
+});
+
 describe("a caller's deadline and signal", () => {
   it('rejects that call only; the pipeline keeps serving', async () => {
     const engine = engineWith();

@@ -191,18 +191,24 @@ export class ApertiumPipeline {
   }
 
   private answer(raw: string): void {
-    const head = this.written.shift();
+    // Checked before it leaves `written`, so that a failure here also rejects its caller.
+    const head = this.written[0];
     const terminator = `[s${head?.seq}]`;
     if (!head || !raw.endsWith(terminator)) {
-      this.fail(`answered out of step (${JSON.stringify(raw.slice(-40))})`);
+      this.fail(`answered out of step (${JSON.stringify(raw.slice(-40))})`, 'engine_failed', true);
       return;
     }
     const { job, index, count } = head;
     const answers = splitGroup(raw.slice(0, -terminator.length), head.seq, count);
     if (answers === null) {
-      this.fail(`lost a segment boundary (${JSON.stringify(raw.slice(0, 60))})`);
+      this.fail(
+        `lost a segment boundary (${JSON.stringify(raw.slice(0, 60))})`,
+        'engine_failed',
+        true,
+      );
       return;
     }
+    this.written.shift();
     if (!job.settled) {
       answers.forEach((answer, k) => (job.answers[index + k] = answer));
       job.left -= count;
@@ -236,9 +242,10 @@ export class ApertiumPipeline {
   /**
    * Stops for good: kills the process group and tells the engine at once, then rejects the callers
    * once the process has closed its output (a few hundred ms at most), so that the message carries
-   * its own exit status and the last line it wrote on stderr.
+   * its own exit status and the last line it wrote on stderr; `isOwnFinding` (an answer out of
+   * step or a lost boundary) keeps `reason` instead, since the exit then only follows our kill.
    */
-  private fail(reason: string, code: MtErrorCode = 'engine_failed'): void {
+  private fail(reason: string, code: MtErrorCode = 'engine_failed', isOwnFinding = false): void {
     if (this.stopped) return;
     this.stopped = true;
     clearTimeout(this.watchdog);
@@ -257,7 +264,8 @@ export class ApertiumPipeline {
       const error =
         code === 'timeout'
           ? new MtError('timeout', reason)
-          : this.stoppedError(this.exitReason ?? reason, code);
+          : // What the pipeline answered wrongly says more than its exit once stdin is closed.
+            this.stoppedError(isOwnFinding ? reason : (this.exitReason ?? reason), code);
       for (const job of jobs) this.settle(job, error);
     });
   }
