@@ -68,7 +68,7 @@ export function TranslationRow({ info }: { info: TranslationInfo }) {
           {info.warning}
         </p>
       ) : null}
-      <p className="translation-meta">
+      <p className="translation-meta" data-testid="translation-meta">
         Started{' '}
         <time dateTime={new Date(info.createdAt * 1000).toISOString()}>
           {formatTime(info.createdAt)}
