@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import { strFromU8, strToU8, unzipSync } from 'fflate';
 import mammoth from 'mammoth';
+import { docxOf } from '../server/formats/documents/corpus/office-files';
 import { expect, test } from './fixtures';
 import { FilesPage } from './pages/FilesPage';
 import { MemoriesPage } from './pages/MemoriesPage';
@@ -51,33 +52,8 @@ const apertium = (line: string) =>
 const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** A minimal WordprocessingML package: content types, the package relationship, the body. */
-function docx(paragraphs: readonly string[]): Uint8Array {
-  const body = paragraphs
-    .map((text) => `<w:p><w:r><w:t xml:space="preserve">${escapeXml(text)}</w:t></w:r></w:p>`)
-    .join('');
-  return zipSync({
-    '[Content_Types].xml': strToU8(
-      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
-        '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
-        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
-        '<Default Extension="xml" ContentType="application/xml"/>' +
-        '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>' +
-        '</Types>',
-    ),
-    '_rels/.rels': strToU8(
-      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
-        '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-        '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>' +
-        '</Relationships>',
-    ),
-    'word/document.xml': strToU8(
-      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
-        '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">' +
-        `<w:body>${body}</w:body></w:document>`,
-    ),
-  });
-}
+/** A minimal WordprocessingML package, plain paragraphs. */
+const docx = (paragraphs: readonly string[]) => docxOf(paragraphs, { boldEvery: 0 });
 
 function html(title: string, paragraphs: readonly string[]): string {
   const body = paragraphs.map((text) => `    <p>${escapeXml(text)}</p>`).join('\n');

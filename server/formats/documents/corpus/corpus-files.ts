@@ -111,7 +111,7 @@ export const CORPUS_FILES: Record<
     name: 'help.properties',
     build: (t) => utf8(`# Help strings\n${t.map((s, i) => `${key(i)}=${s}`).join('\n')}\n`),
   },
-  docx: { name: 'help.docx', build: docxOf },
+  docx: { name: 'help.docx', build: (t) => docxOf(t) },
   pptx: { name: 'help.pptx', build: pptxOf },
   xlsx: { name: 'help.xlsx', build: xlsxOf },
   android: {

@@ -33,12 +33,13 @@ function rels(targets: Array<[string, string]>): Uint8Array {
   );
 }
 
-/** A Word document: one paragraph per text; every tenth starts with a bold word. */
-export function docxOf(paragraphs: string[]): Uint8Array {
+/** A Word document: one paragraph per text; every `boldEvery`th (10th) starts with a bold word. */
+export function docxOf(paragraphs: readonly string[], { boldEvery = 10 } = {}): Uint8Array {
   const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
   const body = paragraphs
     .map((p, i) => {
-      if (i % 10 !== 0) return `<w:p><w:r><w:t xml:space="preserve">${xml(p)}</w:t></w:r></w:p>`;
+      if (boldEvery === 0 || i % boldEvery !== 0)
+        return `<w:p><w:r><w:t xml:space="preserve">${xml(p)}</w:t></w:r></w:p>`;
       const [first = '', ...rest] = p.split(' ');
       return (
         `<w:p><w:r><w:rPr><w:b/></w:rPr><w:t>${xml(first)}</w:t></w:r>` +
