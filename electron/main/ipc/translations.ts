@@ -30,6 +30,36 @@ export interface TranslationHandlerDeps {
   notify?: (notice: ReadyNotice) => boolean;
 }
 
+/** What every service answers (API.md 5); the rest are our server's extensions. */
+type PublicInfo = Pick<TranslationInfo, 'id' | 'fileId' | 'status' | 'createdAt' | 'errorMsg'>;
+
+/**
+ * A hosted service answers the public fields only: the extensions get neutral values (progress
+ * unknown as 0/0, names from the ids), so the app shows such a translation rather than failing.
+ */
+export function completeInfo(info: PublicInfo & Partial<TranslationInfo>): TranslationInfo {
+  return {
+    memoryId: 0,
+    withTM: true,
+    tmThreshold: 0,
+    fileName: `File ${info.fileId}`,
+    translatedName: `translation-${info.id}`,
+    srclang: '',
+    trglang: '',
+    format: null,
+    segmentsDone: 0,
+    segmentsTotal: 0,
+    tmSegments: 0,
+    mtSegments: 0,
+    warning: null,
+    updatedAt: info.createdAt,
+    ...info,
+  };
+}
+
+const completeAll = (infos: Array<PublicInfo & Partial<TranslationInfo>>) =>
+  infos.map(completeInfo);
+
 const isReady = (info: TranslationInfo) =>
   info.status === 'ReadyForDownload' || info.status === 'Completed';
 
@@ -44,7 +74,7 @@ export function readyNotice(info: TranslationInfo): ReadyNotice {
 export function translationHandlers(deps: TranslationHandlerDeps): TranslationHandlers {
   const { gateway, deliverDownload, dragFiles } = deps;
   const fetchOne = async (id: number) => {
-    const [info] = await gateway.json<TranslationInfo[]>({
+    const [info] = await gateway.json<PublicInfo[]>({
       method: 'GET',
       path: '/v2/translate/file',
       query: { translationIds: String(id) },
@@ -56,7 +86,7 @@ export function translationHandlers(deps: TranslationHandlerDeps): TranslationHa
         message: `Translation ${id} not found.`,
       });
     }
-    return info;
+    return completeInfo(info);
   };
   const openTranslated = (id: number) =>
     gateway.download({
@@ -67,17 +97,19 @@ export function translationHandlers(deps: TranslationHandlerDeps): TranslationHa
     });
 
   return {
-    'translations:start': ({ fileIds, memoryId, withTM, minScore }) =>
-      gateway.json<TranslationInfo[]>({
-        method: 'POST',
-        path: '/v2/translate/file',
-        query: { fileId: fileIds.join(','), memoryId, withTM, configId: minScore },
-      }),
+    'translations:start': async ({ fileIds, memoryId, withTM, minScore }) =>
+      completeAll(
+        await gateway.json<PublicInfo[]>({
+          method: 'POST',
+          path: '/v2/translate/file',
+          query: { fileId: fileIds.join(','), memoryId, withTM, configId: minScore },
+        }),
+      ),
 
     // The API wants at least one filter; none means "everything", which is `fromTime=0`.
-    'translations:list': ({ ids, status, fromTime, toTime }) => {
+    'translations:list': async ({ ids, status, fromTime, toTime }) => {
       const hasFilter = ids || status || fromTime !== undefined || toTime !== undefined;
-      return gateway.json<TranslationInfo[]>({
+      const infos = await gateway.json<PublicInfo[]>({
         method: 'GET',
         path: '/v2/translate/file',
         query: {
@@ -87,6 +119,7 @@ export function translationHandlers(deps: TranslationHandlerDeps): TranslationHa
           toTime,
         },
       });
+      return completeAll(infos);
     },
 
     'translations:download': ({ id }, context) =>
