@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TranslationInfo } from '../../shared/api/file-translation';
+import { corpusPairs } from '../formats/documents/corpus/corpus-pairs';
 import { requireApertium } from '../mt/apertium-test-support';
 import { createTestApp, type TestApp } from '../test-support';
 import {
@@ -81,6 +82,19 @@ describe('file translation end to end (real Apertium)', () => {
     expect(after!.status).toBe('Completed');
     // Completed still downloads, the same bytes.
     expect((await downloadTranslation(t.app, info.id)).rawPayload.equals(po)).toBe(true);
+  });
+
+  it('a help file comes back line for line, every line an exact memory match', async () => {
+    const pairs = corpusPairs(60);
+    const help = await memoryOf(
+      t.app,
+      pairs.map((p) => [p.en, p.es]),
+    );
+    const file = await uploadFile(t.app, 'help.txt', `${pairs.map((p) => p.en).join('\n')}\n`);
+    const info = await translateNow(t.app, file.id, help);
+    expect(info).toMatchObject({ segmentsTotal: 60, tmSegments: 60, mtSegments: 0 });
+    const out = (await downloadTranslation(t.app, info.id)).body;
+    expect(out).toBe(`${pairs.map((p) => p.es).join('\n')}\n`);
   });
 
   it('withTM=false leaves the memory out: everything is MT', async () => {

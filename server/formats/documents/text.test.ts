@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { corpusPairs } from './corpus/corpus-pairs';
 import { extractDocument, mergeDocument } from './index';
 import { OPTIONS, fixture, formatError, text, utf8 } from './test-support';
 
@@ -20,7 +21,9 @@ describe('text filter', () => {
     expect(doc.format).toBe('text');
     expect(doc.segments.map((s) => s.source)).toEqual([
       'File Manager 3.2 release notes',
-      'This release brings faster folder loading, e.g. for folders with thousands of files, and fixes several crashes.',
+      // The author's line break ends a segment: lines are never joined.
+      'This release brings faster folder loading, e.g. for folders with thousands of',
+      'files, and fixes several crashes.',
       'Mr. García reported most of them.',
       'Thanks!',
       "What's new:",
@@ -63,24 +66,47 @@ describe('text filter', () => {
     expect(doc.segments.map((s) => s.source)).toEqual([
       'Title',
       'First sentence.',
-      'Second sentence here.',
+      'Second',
+      'sentence here.',
       'Item one',
     ]);
-    const merged = text(merge(doc, ['Título', null, 'Segunda\nfrase.', 'Elemento uno']));
-    expect(merged).toBe('Título\r\n\r\nFirst sentence. Segunda\r\nfrase.\r\n- Elemento uno\r\n');
+    const targets = ['Título', null, 'Segunda', 'frase\naquí.', 'Elemento uno'];
+    const merged = text(merge(doc, targets));
+    expect(merged).toBe(
+      'Título\r\n\r\nFirst sentence. Segunda\r\nfrase\r\naquí.\r\n- Elemento uno\r\n',
+    );
   });
 
-  it('joins hard-wrapped lines of running text, but not short lines', () => {
+  it('never joins lines: a wrapped paragraph stays line by line, short lines stay apart', () => {
     const doc = extract(
       utf8(
         'This paragraph was wrapped by an editor at a fixed width\n  and continues on the next line.\nDear Sir\nYours truly\n',
       ),
     );
     expect(doc.segments.map((s) => s.source)).toEqual([
-      'This paragraph was wrapped by an editor at a fixed width and continues on the next line.',
+      'This paragraph was wrapped by an editor at a fixed width',
+      'and continues on the next line.',
       'Dear Sir',
       'Yours truly',
     ]);
+  });
+
+  it('keeps every line break of a 200-line help file, each line its own segment(s)', () => {
+    // Lines of the real LibreOffice help (../shared/data), many starting in lower case or
+    // following a long line: the shapes the old hard-wrap rule joined.
+    const lines = corpusPairs(200).map((p) => p.en);
+    const file = utf8(lines.map((line, i) => (i % 3 === 0 ? line.toLowerCase() : line)).join('\n'));
+    const doc = extract(file);
+    expect(doc.segments.map((s) => s.source)).toEqual(
+      lines.map((line, i) => (i % 3 === 0 ? line.toLowerCase() : line)),
+    );
+    const merged = text(
+      merge(
+        doc,
+        doc.segments.map((_, i) => `Línea ${i + 1}.`),
+      ),
+    );
+    expect(merged.split('\n')).toEqual(lines.map((_, i) => `Línea ${i + 1}.`));
   });
 
   it('keeps markup as text, escapes only code-like text, and merges it back exactly', () => {

@@ -15,14 +15,11 @@ export interface TextSkeleton {
 }
 
 const LIST_MARKER = /^[ \t]*(?:[-*+•▪◦‣]|\d{1,3}[.)])[ \t]+/u;
-const SOFT_WRAP_MIN = 40;
 
 /**
- * Plain text. Paragraphs are separated by blank lines. Inside a paragraph, a line break is a
- * hard-wrap of running text (read as a space) when the line before is at least 40 characters
- * long or the next line starts in lower case; otherwise (short lines: headings, addresses, lists)
- * it ends the segment, and a line starting with a list marker (`- `, `* `, `1. `) always starts a
- * new one, with the marker kept out of the segment. Each block is then sentence-segmented.
+ * Plain text. Every non-blank line is a block of its own (line breaks are kept exactly: they are
+ * the author's), a list marker (`- `, `* `, `1. `) at its start is kept out of the segment, and
+ * each block is then sentence-segmented.
  * Whitespace, line breaks, markers and pieces without letters or digits stay in the skeleton, so
  * merging with no targets gives back the exact bytes (BOM and CRLF included).
  */
@@ -41,9 +38,8 @@ export function extractText(bytes: Uint8Array, options: LanguagePair): Extracted
     const marker = LIST_MARKER.exec(block)?.[0] ?? /^\s*/u.exec(block)![0];
     literal(marker);
     const body = block.slice(marker.length);
-    const flat = body.replace(/[\r\n]/g, ' ');
     let at = 0;
-    for (const piece of segmentSentences(flat, options.srclang)) {
+    for (const piece of segmentSentences(body, options.srclang)) {
       const raw = body.slice(at, at + piece.length);
       at += piece.length;
       const core = raw.trim();
@@ -54,7 +50,7 @@ export function extractText(bytes: Uint8Array, options: LanguagePair): Extracted
       }
       literal(lead);
       const seg = segments.length;
-      const source = escapeSegmentText(core.replace(/[ \t]*\r?\n[ \t]*/g, ' '));
+      const source = escapeSegmentText(core);
       segments.push({ index: seg, source, target: null, contextKey: null, note: null });
       parts.push({ seg, raw: core });
       literal(raw.slice(lead.length + core.length));
@@ -72,40 +68,25 @@ export function extractText(bytes: Uint8Array, options: LanguagePair): Extracted
   return { format: 'text', srclang: null, trglang: null, segments, skeleton };
 }
 
-/** Splits the text into blocks (segmentable runs of lines) and the line breaks between them. */
+/**
+ * Splits the text into blocks, one per non-blank line, and the line breaks between them. Lines
+ * are never joined: in plain text a line break is the author's, and a wrapped paragraph joined
+ * into one segment comes back with other breaks (and misses the memory's line-by-line matches).
+ */
 function forEachBlock(
   text: string,
   onBlock: (block: string) => void,
   onLiteral: (s: string) => void,
 ): void {
-  const lines = text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
-  let block: string[] = [];
-  let pendingEol = '';
-  const flush = () => {
-    if (block.length > 0) onBlock(block.join(''));
-    onLiteral(pendingEol);
-    block = [];
-    pendingEol = '';
-  };
-  for (const line of lines) {
+  for (const line of text.match(/[^\n]*\n|[^\n]+$/g) ?? []) {
     const eol = /\r?\n$/.exec(line)?.[0] ?? '';
     const content = line.slice(0, line.length - eol.length);
-    if (content.trim() === '') {
-      flush();
-      onLiteral(line);
-      continue;
+    if (content.trim() === '') onLiteral(line);
+    else {
+      onBlock(content);
+      onLiteral(eol);
     }
-    if (block.length > 0 && !isSoftWrap(block[block.length - 1]!, content)) flush();
-    if (block.length > 0) block.push(pendingEol);
-    block.push(content);
-    pendingEol = eol;
   }
-  flush();
-}
-
-function isSoftWrap(previous: string, next: string): boolean {
-  if (LIST_MARKER.test(next)) return false;
-  return previous.trim().length >= SOFT_WRAP_MIN || /^\s*\p{Ll}/u.test(next);
 }
 
 /** Writes the text back: a segment's target (as plain text, the file's line ends), or its original. */
