@@ -1,7 +1,12 @@
 import type { MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { DocumentFormat } from '../../shared/api/documents';
-import { exportXliff12, mergeDocument, type ExtractedSegment } from '../formats/documents';
+import {
+  exportXliff12,
+  mergeDocument,
+  type ExtractedSegment,
+  type TargetState,
+} from '../formats/documents';
 import { HttpError } from '../http/http-error';
 import type { ProjectRef } from './document-store';
 import { readDocument } from './read-document';
@@ -32,7 +37,7 @@ export interface ExportRow {
   index: number;
   source: string;
   target: string;
-  state: 'new' | 'translated' | 'final';
+  state: TargetState;
 }
 
 /** Write a document as XLIFF 1.2 or in its own format: rows arrive over `port`, then `null`. */
@@ -106,9 +111,13 @@ async function exportFile(task: ExportTask): Promise<unknown> {
     const count = (skeleton as { segmentCount?: number } | null)?.segmentCount ?? 0;
     // Segments added after the import have no place in the original file (XLIFF only).
     const targets = new Array<string | null>(count).fill(null);
-    for (const row of rows)
-      if (row.index < count && row.target !== '') targets[row.index] = row.target;
-    bytes = mergeDocument(document.format, skeleton, targets, document);
+    const drafts = new Array<boolean>(count).fill(false);
+    for (const row of rows) {
+      if (row.index >= count || row.target === '') continue;
+      targets[row.index] = row.target;
+      drafts[row.index] = row.state === 'draft';
+    }
+    bytes = mergeDocument(document.format, skeleton, targets, { ...document, drafts });
   }
   return Piscina.move(bytes);
 }

@@ -20,7 +20,7 @@ const toRow = (s: Segment): ExportRow => ({
   index: s.index,
   source: s.source,
   target: s.target,
-  state: s.is_reviewed ? 'final' : s.is_confirmed ? 'translated' : 'new',
+  state: s.is_reviewed ? 'final' : s.is_confirmed ? 'translated' : 'draft',
 });
 
 export interface DownloadSources {
@@ -34,7 +34,7 @@ export interface DownloadSources {
 /**
  * The document as a file, written in a worker from its segments read a page at a time:
  * `xliff`, the bilingual XLIFF 1.2 of every segment (confirmed ones `translated`, reviewed
- * `final`); `original`, its own format with every non-empty target merged in. Segments added
+ * `final`, unconfirmed ones `needs-review-translation`); `original`, its own format with every non-empty target merged in. Segments added
  * after the import (`POST /v2/segments` with a document) have no place in the original file:
  * they are in the XLIFF only.
  */

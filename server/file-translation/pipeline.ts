@@ -150,7 +150,7 @@ function exportPages(segments: ExtractedSegment[], stored: Map<number, StoredTar
         index: s.index,
         source: s.source,
         target: t?.target ?? '',
-        state: t === undefined ? 'new' : final ? 'translated' : 'translated',
+        state: final ? 'translated' : 'draft',
       };
     });
   };

@@ -45,7 +45,7 @@ describe('exportXliff12', () => {
       {
         source: 'Break <ph id="1">&lt;br/&gt;</ph> here.',
         target: 'Salto <g id="1">roto.',
-        state: 'new' as const,
+        state: 'draft' as const,
       },
     ];
     const bytes = exportXliff12({
@@ -61,7 +61,9 @@ describe('exportXliff12', () => {
     expect(xml).toContain('<source>A &amp; B &lt; C, &lt;b&gt; &amp;lt; {0} %s</source>');
     expect(xml).toContain('<target state="final">Inicio <bx id="1"/>partido</target>');
     expect(xml).toContain('<source>Break <ph id="1">&lt;br/&gt;</ph> here.</source>');
-    expect(xml).toContain('<target state="new">Salto <bx id="1"/>roto.</target>');
+    expect(xml).toContain(
+      '<target state="needs-review-translation">Salto <bx id="1"/>roto.</target>',
+    );
     const doc = extractDocument('xliff12', bytes, OPTIONS);
     expect(doc.segments.map((s) => [s.source, s.target])).toEqual([
       ['Press <g id="1">Enter</g> <x id="2"/> now.', 'Pulse <g id="1">Intro</g> <x id="2"/> ya.'],

@@ -2,6 +2,15 @@ import { escapeXmlAttr, escapeXmlText, parseSegment } from './inline-codes';
 import type { NativeCode, Run } from './xliff-inline';
 import { renderRuns } from './xliff-render';
 
+/** How far a target has come, as both XLIFF writers record it. */
+export type TargetState = 'draft' | 'translated' | 'final';
+
+const XLIFF12_STATES: Record<TargetState, string> = {
+  draft: 'needs-review-translation',
+  translated: 'translated',
+  final: 'final',
+};
+
 export interface XliffExportDocument {
   name: string;
   srclang: string;
@@ -9,14 +18,16 @@ export interface XliffExportDocument {
   segments: Array<{
     source: string;
     target: string | null;
-    state?: 'new' | 'translated' | 'final';
+    /** `draft`: a target no one has confirmed (a fuzzy or MT pretranslation, a draft). */
+    state?: TargetState;
   }>;
 }
 
 /**
  * A bilingual XLIFF 1.2 of any document: one `<trans-unit>` per segment (id = index + 1, spaces
  * preserved), the canonical codes written as the XLIFF 1.2 elements they already are, a `<target>`
- * with its state when there is a translation. Pairs a target broke are written as `<bx/>`/`<ex/>`,
+ * with its state when there is a translation (a draft is `needs-review-translation`, never
+ * `translated`). Pairs a target broke are written as `<bx/>`/`<ex/>`,
  * so the file is always well-formed.
  */
 export function exportXliff12(doc: XliffExportDocument): Uint8Array {
@@ -30,7 +41,7 @@ export function exportXliff12(doc: XliffExportDocument): Uint8Array {
     lines.push(`      <trans-unit id="${i + 1}" xml:space="preserve">`);
     lines.push(`        <source>${toXliff12(segment.source)}</source>`);
     if (segment.target !== null) {
-      const state = segment.state ?? 'translated';
+      const state = XLIFF12_STATES[segment.state ?? 'translated'];
       lines.push(`        <target state="${state}">${toXliff12(segment.target)}</target>`);
     }
     lines.push('      </trans-unit>');

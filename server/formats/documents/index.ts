@@ -26,6 +26,7 @@ export type {
 export type { DocumentFilter, SkeletonBase } from './filter';
 export { filterExtensions } from './filters';
 export { CONTENT_TYPES } from './content-types';
+export type { TargetState } from './export-xliff12';
 export type { XliffExportDocument } from './export-xliff12';
 export { DocumentFormatError, DocumentLimitError, detectDocumentFormat, exportXliff12 };
 export {
@@ -68,12 +69,14 @@ export function extractDocument(
  * null target leaves that segment as the file had it: the source text for text and JSON, the
  * existing (or absent/empty) target for XLIFF and PO. With all targets null, text, JSON, PO and
  * XLIFF come back byte for byte (except legacy-encoded files, which come back as UTF-8).
+ * `drafts[i]` marks target i as unconfirmed (a fuzzy or MT pretranslation): XLIFF writes it as
+ * `needs-review-translation` (1.2) or `initial` (2.x), never `translated`.
  */
 export function mergeDocument(
   format: DocumentFormat,
   skeleton: unknown,
   targets: Array<string | null>,
-  options: LanguagePair,
+  options: LanguagePair & { drafts?: boolean[] },
 ): Uint8Array {
   const filter = filterFor(format);
   if (filter) return filter.merge(checkSkeleton(format, skeleton, targets, 0), targets, options);
@@ -83,7 +86,7 @@ export function mergeDocument(
       return mergeText(checked, targets);
     case 'xliff12':
     case 'xliff20':
-      return mergeXliff(checked, targets, options.trglang);
+      return mergeXliff(checked, targets, options.trglang, options.drafts);
     case 'po':
       return mergePo(checked, targets, options.trglang);
     case 'json':

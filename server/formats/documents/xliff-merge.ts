@@ -31,13 +31,15 @@ interface Edit {
  * Writes targets into the original text. A slot whose targets are all null, or equal to the
  * existing (non-fuzzy) target, is left byte-for-byte as it was. Otherwise its `<target>` is
  * written (replacing an existing one, keeping its attributes) with `state` "translated" when every
- * segment has a translation; a segment without one keeps its existing translation or, failing
- * that, a copy of its source, and the state says it still needs translation.
+ * segment has a confirmed translation; a segment without one keeps its existing translation or,
+ * failing that, a copy of its source, and the state says it still needs translation; a draft
+ * (`drafts[seg]`) says it needs review.
  */
 export function mergeXliff(
   skeleton: XliffSkeleton,
   targets: Array<string | null>,
   trglang: string,
+  drafts: boolean[] = [],
 ): Uint8Array {
   const dialect: Dialect = skeleton.format === 'xliff12' ? '1.2' : '2.0';
   const { text } = skeleton;
@@ -52,7 +54,8 @@ export function mergeXliff(
     const content = slot.segSource
       ? markedContent(text, slot, wanted, dialect)
       : joinedContent(slot, wanted, dialect);
-    const state = isComplete ? 'translated' : dialect === '1.2' ? 'needs-translation' : 'initial';
+    const isDraft = slot.pieces.some((p, i) => wanted[i] !== null && drafts[p.seg] === true);
+    const state = stateOf(dialect, isComplete, isDraft);
     let startTag = slot.target?.startTag.replace(/\s*\/>$/, '>') ?? `<${slot.targetName}>`;
     if (dialect === '1.2') startTag = setAttribute(startTag, 'state', state);
     else if (slot.stateTag) {
@@ -73,6 +76,13 @@ export function mergeXliff(
     edits.push({ start, end, text: 'UTF-8' });
   }
   return encodeText(applyEdits(text, edits), skeleton.encoding);
+}
+
+/** The state a written target gets: 1.2 says what is missing, 2.x has only `initial` for it. */
+function stateOf(dialect: Dialect, isComplete: boolean, isDraft: boolean): string {
+  if (dialect === '2.0') return isComplete && !isDraft ? 'translated' : 'initial';
+  if (!isComplete) return 'needs-translation';
+  return isDraft ? 'needs-review-translation' : 'translated';
 }
 
 function pieceRuns(piece: XliffPiece, wanted: string | null) {
