@@ -1,4 +1,5 @@
 import type { DocumentFilter } from './filter';
+import { htmlFilter } from './html';
 
 /** Text-based formats beyond the first five: YAML, Markdown, HTML, subtitles, CSV, .properties. */
-export const TEXT_FILTERS: readonly DocumentFilter[] = [];
+export const TEXT_FILTERS: readonly DocumentFilter[] = [htmlFilter];

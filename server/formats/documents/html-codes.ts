@@ -1,0 +1,97 @@
+import type { DefaultTreeAdapterMap } from 'parse5';
+import { codeMarkup, escapeSegmentText, parseSegment } from './inline-codes';
+import { isOpaque } from './html-walk';
+
+type Node = DefaultTreeAdapterMap['node'];
+type Range = [number, number];
+
+/** A code of an HTML segment: a pair (its start and end tags) or one element kept whole. */
+export type HtmlCode = { open: Range; close: Range } | { whole: Range };
+
+/**
+ * A run's nodes as a segment string: text as text (whitespace runs read as one space), a
+ * phrasing element with its end tag as a `<g>` pair around its content, anything else kept
+ * whole (`<br>`, `<img>`, `<code>`, comments, `translate="no"`) as an `<x/>`. Codes keep only
+ * offsets into the page: the page's own bytes are written back for them.
+ */
+export function runToSegment(nodes: Node[]): {
+  source: string;
+  codes: HtmlCode[];
+  hasText: boolean;
+} {
+  const codes: HtmlCode[] = [];
+  let source = '';
+  let hasText = false;
+  const add = (node: Node): void => {
+    const where = node.sourceCodeLocation;
+    if (node.nodeName === '#text') {
+      const value = (node as DefaultTreeAdapterMap['textNode']).value;
+      if (/[\p{L}\p{N}]/u.test(value)) hasText = true;
+      source += escapeSegmentText(value.replace(/\s+/g, ' '));
+      return;
+    }
+    if (!where) return;
+    const element = 'tagName' in node ? (node as DefaultTreeAdapterMap['element']) : null;
+    if (!element || isOpaque(element)) {
+      codes.push({ whole: [where.startOffset, where.endOffset] });
+      source += codeMarkup('x', 'standalone', codes.length);
+      return;
+    }
+    const location = element.sourceCodeLocation!;
+    const id = codes.push({
+      open: [location.startTag!.startOffset, location.startTag!.endOffset],
+      close: [location.endTag!.startOffset, location.endTag!.endOffset],
+    });
+    source += codeMarkup('g', 'open', id);
+    for (const child of element.childNodes) add(child);
+    source += codeMarkup('g', 'close', id);
+  };
+  for (const node of nodes) add(node);
+  return { source: source.trim(), codes, hasText };
+}
+
+const escapeText = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * A target back into HTML: text escaped, each code as the page's own markup (`render` gives a
+ * range's bytes, attribute translations inside it applied). Codes the translator dropped are
+ * dropped; a pair left open is closed at the end and a stray end is left out, so the markup
+ * stays balanced.
+ */
+export function segmentToHtml(
+  target: string,
+  codes: HtmlCode[],
+  render: (range: Range) => string,
+): string {
+  let out = '';
+  const open: number[] = [];
+  for (const token of parseSegment(target)) {
+    if (token.kind === 'text') {
+      out += escapeText(token.text);
+      continue;
+    }
+    if (token.tag === 'ph') {
+      out += token.native ?? '';
+      continue;
+    }
+    const index = Number(token.id) - 1;
+    const code = codes[index];
+    if (!code) continue;
+    if ('whole' in code) {
+      if (token.role === 'standalone') out += render(code.whole);
+    } else if (token.role === 'open') {
+      open.push(index);
+      out += render(code.open);
+    } else if (token.role === 'close' && open.includes(index)) {
+      // Close what is open above it first: the pair is balanced either way.
+      while (open.length > 0) {
+        const top = open.pop()!;
+        out += render((codes[top] as { close: Range }).close);
+        if (top === index) break;
+      }
+    }
+  }
+  while (open.length > 0) out += render((codes[open.pop()!] as { close: Range }).close);
+  return out;
+}
