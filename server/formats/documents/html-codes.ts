@@ -27,11 +27,16 @@ export function runToSegment(nodes: Node[]): {
     if (node.nodeName === '#text') {
       const value = (node as DefaultTreeAdapterMap['textNode']).value;
       if (/[\p{L}\p{N}]/u.test(value)) hasText = true;
-      source += escapeSegmentText(value.replace(/\s+/g, ' '));
+      // HTML's own whitespace (not a no-break space) reads as one space.
+      source += escapeSegmentText(value.replace(/[ \t\n\r\f]+/g, ' '));
       return;
     }
-    if (!where) return;
     const element = 'tagName' in node ? (node as DefaultTreeAdapterMap['element']) : null;
+    // Implied by the parser (a formatting element it reopened): only its content is the page's.
+    if (!where) {
+      if (element) element.childNodes.forEach(add);
+      return;
+    }
     if (!element || isOpaque(element)) {
       codes.push({ whole: [where.startOffset, where.endOffset] });
       source += codeMarkup('x', 'standalone', codes.length);

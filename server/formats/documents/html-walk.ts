@@ -1,4 +1,8 @@
 import type { DefaultTreeAdapterMap } from 'parse5';
+import { DocumentLimitError } from './errors';
+
+/** Deeper pages are refused (real ones stay well under 100); the walks below recurse. */
+const MAX_DEPTH = 512;
 
 type Node = DefaultTreeAdapterMap['node'];
 type Element = DefaultTreeAdapterMap['element'];
@@ -127,19 +131,15 @@ export function walkHtml(
     // A template's content and elements without locations (implied by the parser) hold nothing.
     let run: Node[] = [];
     const flush = () => {
-      const located = run.filter((n) => n.sourceCodeLocation);
-      if (located.length > 0) {
-        const start = located[0]!.sourceCodeLocation!.startOffset;
-        const end = located[located.length - 1]!.sourceCodeLocation!.endOffset;
-        onRun({ start, end, nodes: located });
-      }
+      const range = rangeOf(run);
+      if (range) onRun({ ...range, nodes: run });
+      // After the run's text: the attributes of its elements (a link's title, an image's alt).
+      for (const node of run) if (isElement(node)) attributesDeep(node);
       run = [];
     };
     for (const child of children) {
-      if (isPhrasing(child)) {
-        run.push(child);
-        if (isElement(child)) attributesDeep(child);
-      } else {
+      if (isPhrasing(child)) run.push(child);
+      else {
         flush();
         visit(child);
       }
@@ -147,6 +147,45 @@ export function walkHtml(
     flush();
   };
   visit(root);
+}
+
+/**
+ * Checks the page's depth (refused past MAX_DEPTH, before any walk recurses) and drops the
+ * location of every formatting element the parser reopened. Such an element (`<p><b>x<p>y`
+ * puts a second `<b>` in the second paragraph) carries the location of the first one, outside
+ * its parent: it is not in the page, so only its content counts.
+ */
+export function forgetReopened(node: Node, contentStart = 0, depth = 0): void {
+  if (!('childNodes' in node)) return;
+  if (depth > MAX_DEPTH) {
+    throw new DocumentLimitError(`the page nests elements more than ${MAX_DEPTH} levels deep`);
+  }
+  for (const child of node.childNodes) {
+    const where = child.sourceCodeLocation;
+    if (where && isElement(child) && where.startOffset < contentStart)
+      child.sourceCodeLocation = null;
+    const own = isElement(child) ? child.sourceCodeLocation?.startTag?.endOffset : undefined;
+    forgetReopened(child, own ?? contentStart, depth + 1);
+  }
+}
+
+/**
+ * The offsets a run of nodes covers. An element the parser implied (a formatting element it
+ * reopened, `<tbody>`) has no location of its own: its descendants' are used.
+ */
+function rangeOf(nodes: Node[]): { start: number; end: number } | null {
+  let start = Infinity;
+  let end = -Infinity;
+  for (const node of nodes) {
+    const where = node.sourceCodeLocation;
+    const inner = where ? null : rangeOf('childNodes' in node ? node.childNodes : []);
+    const s = where?.startOffset ?? inner?.start;
+    const e = where?.endOffset ?? inner?.end;
+    if (s === undefined || e === undefined) continue;
+    start = Math.min(start, s);
+    end = Math.max(end, e);
+  }
+  return start <= end ? { start, end } : null;
 }
 
 /** The element's attributes that hold text to translate, with their values' offsets. */

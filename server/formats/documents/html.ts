@@ -4,7 +4,7 @@ import type { TextEncoding } from './encoding';
 import { decodeText, encodeText } from './encoding';
 import type { DocumentFilter } from './filter';
 import { runToSegment, segmentToHtml, type HtmlCode } from './html-codes';
-import { walkHtml } from './html-walk';
+import { forgetReopened, walkHtml } from './html-walk';
 import { escapeSegmentText, segmentToPlainText } from './inline-codes';
 import type { ExtractedSegment } from './types';
 
@@ -44,6 +44,7 @@ export const htmlFilter: DocumentFilter<HtmlSkeleton> = {
   extract(bytes) {
     const { text, encoding } = decodeText(bytes, 'HTML');
     const document = parse(text, { sourceCodeLocationInfo: true });
+    forgetReopened(document);
     const segments: ExtractedSegment[] = [];
     const spans: Span[] = [];
     const add = (source: string, span: Omit<Span, 'seg'>) => {
