@@ -1,15 +1,13 @@
-import type { Query } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { TranslationInfo } from '../../../shared/api/file-translation';
 import { TRANSLATION_POLL_MS, translationQueries } from './translations';
 
+type RefetchInterval = ReturnType<typeof translationQueries.list>['refetchInterval'];
+/** The query `refetchInterval` is called with, as the list's own options type it. */
+type ListQuery = Parameters<Extract<RefetchInterval, (...args: never[]) => unknown>>[0];
+
 const withStatuses = (...statuses: TranslationInfo['status'][]) =>
-  ({ state: { data: statuses.map((status, id) => ({ id, status })) } }) as unknown as Query<
-    TranslationInfo[],
-    unknown,
-    TranslationInfo[],
-    readonly unknown[]
-  >;
+  ({ state: { data: statuses.map((status, id) => ({ id, status })) } }) as unknown as ListQuery;
 
 describe('translationQueries.list', () => {
   it('polls while any translation runs and stops when none does', () => {
