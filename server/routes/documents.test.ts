@@ -28,12 +28,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Fixtures of the newer formats sit in a folder per format. */
+const fixtureOf = (name: string) => fixture(name.endsWith('.html') ? `html/${name}` : name);
+
 const FIXTURES = [
   ['release-notes.txt', 'text'],
   ['find-toolbar.xlf', 'xliff12'],
   ['writer-styles.xlf', 'xliff20'],
   ['file-manager.po', 'po'],
   ['app.json', 'json'],
+  ['print-help.html', 'html'],
 ] as const;
 
 /** Refused with `status` and a message containing `text`; nothing was written. */
@@ -57,7 +61,7 @@ const headers = (name: string, extra: Record<string, string> = {}) => ({
 
 describe('POST /v2/documents/files', () => {
   it.each(FIXTURES)('imports %s (%s) with its segments in order', async (name, format) => {
-    const document = await uploadDocument(t.app, project.id, name, fixture(name));
+    const document = await uploadDocument(t.app, project.id, name, fixtureOf(name));
     expect(document).toMatchObject({
       project_id: project.id,
       name,
@@ -110,7 +114,7 @@ describe('POST /v2/documents/files', () => {
   });
 
   it.each(FIXTURES)('round-trips %s through PUT targets and both downloads', async (name) => {
-    const document = await uploadDocument(t.app, project.id, name, fixture(name));
+    const document = await uploadDocument(t.app, project.id, name, fixtureOf(name));
     const targets = new Map<number, string>();
     for (const segment of document.segments) {
       if (segment.target !== '') continue;
@@ -142,7 +146,7 @@ describe('POST /v2/documents/files', () => {
         .replace(/\s+/g, ' ')
         .replace(/ id="\d+"/g, ' id=""');
     const targetText = joined(expected.map(([, target]) => target!));
-    if (document.format === 'text' || document.format === 'json') {
+    if (['text', 'json', 'html'].includes(document.format)) {
       // The targets replaced the sources.
       expect(joined(back.segments.map((s) => s.source))).toBe(targetText);
     } else {
