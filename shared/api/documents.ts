@@ -51,6 +51,39 @@ export const DOCUMENT_FORMATS = [
   'xcstrings',
 ] as const;
 export const DocumentFormat = Type.Union(DOCUMENT_FORMATS.map((format) => Type.Literal(format)));
+
+/**
+ * The file extensions the filters read, for file pickers (`.xml` is read as Android strings when
+ * its root is `<resources>`). A server test checks this against the filters themselves.
+ */
+export const DOCUMENT_EXTENSIONS = [
+  'txt',
+  'text',
+  'po',
+  'pot',
+  'json',
+  'xlf',
+  'xliff',
+  'sdlxliff',
+  'mqxliff',
+  'yml',
+  'yaml',
+  'md',
+  'markdown',
+  'html',
+  'htm',
+  'xhtml',
+  'srt',
+  'vtt',
+  'csv',
+  'properties',
+  'docx',
+  'pptx',
+  'xlsx',
+  'xml',
+  'strings',
+  'xcstrings',
+] as const;
 export type DocumentFormat = Static<typeof DocumentFormat>;
 
 /** `pretranslate` header: fill segments from the memory, or from the memory then MT. */

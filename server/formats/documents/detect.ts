@@ -1,4 +1,4 @@
-import { filterForFile } from './filters';
+import { filterExtensions, filterForFile } from './filters';
 import type { DocumentFormat } from './types';
 
 const BY_EXTENSION: Record<string, DocumentFormat | 'xliff'> = {
@@ -54,4 +54,10 @@ function xliffVersion(text: string | null): 'xliff12' | 'xliff20' | null {
   if (!root) return null;
   if (/\bversion\s*=\s*["']2/.test(root) || /xliff:document:2\./.test(root)) return 'xliff20';
   return 'xliff12';
+}
+
+/** Every extension a filter reads (without the dot). */
+export function documentExtensions(): string[] {
+  const fromFilters = filterExtensions().map((extension) => extension.slice(1));
+  return [...new Set([...Object.keys(BY_EXTENSION), ...fromFilters])];
 }

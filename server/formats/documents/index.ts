@@ -1,4 +1,4 @@
-import { detectDocumentFormat } from './detect';
+import { detectDocumentFormat, documentExtensions } from './detect';
 import { DocumentFormatError, DocumentLimitError } from './errors';
 import type { SkeletonBase } from './filter';
 import { exportXliff12 } from './export-xliff12';
@@ -28,7 +28,13 @@ export { filterExtensions } from './filters';
 export { CONTENT_TYPES } from './content-types';
 export type { TargetState } from './export-xliff12';
 export type { XliffExportDocument } from './export-xliff12';
-export { DocumentFormatError, DocumentLimitError, detectDocumentFormat, exportXliff12 };
+export {
+  DocumentFormatError,
+  DocumentLimitError,
+  detectDocumentFormat,
+  documentExtensions,
+  exportXliff12,
+};
 export {
   escapeSegmentText,
   parseSegment,

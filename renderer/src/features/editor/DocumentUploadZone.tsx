@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type DragEvent } from 'react';
+import { DOCUMENT_EXTENSIONS } from '../../../../shared/api/documents';
 import { FilePickerButton } from '../../components/FilePickerButton';
 import { UploadIcon } from '../files/icons';
 import { uploadDocument } from './document-uploads';
 import { useEditorStore, type UploadOptions } from './editor-store';
 
-const ACCEPT = '.txt,.xlf,.xliff,.po,.json';
+const ACCEPT = DOCUMENT_EXTENSIONS.map((extension) => `.${extension}`).join(',');
 
 const hasFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');
 
