@@ -1,0 +1,168 @@
+import { codeMarkup, escapeSegmentText, escapeXmlText, parseSegment } from './inline-codes';
+import type { XmlElement } from './xml-tree';
+
+/** A code of a DOCX paragraph: formatting, a hyperlink around runs, or markup kept whole. */
+export type DocxCode =
+  | { kind: 'format'; rPr: string }
+  | { kind: 'link'; open: string; close: string }
+  | { kind: 'whole'; xml: string };
+
+/** What a paragraph's rebuild needs: its head (`<w:p>` and properties) and run properties. */
+export interface DocxParagraph {
+  seg: number;
+  start: number;
+  end: number;
+  head: string;
+  /** `</w:p>`, with the file's own prefix. */
+  close: string;
+  /** Kept at the start of a rewritten paragraph (bookmarks), so references still find it. */
+  anchors: string;
+  base: string;
+  codes: DocxCode[];
+}
+
+type Piece =
+  | { kind: 'text'; text: string; rPr: string }
+  | { kind: 'whole'; xml: string }
+  | { kind: 'link'; open: string; close: string; pieces: Piece[] };
+
+const IGNORED = new Set(['proofErr', 'lastRenderedPageBreak', 'rsid', 'permStart', 'permEnd']);
+const ANCHORS = new Set(['bookmarkStart', 'bookmarkEnd']);
+const TRANSPARENT = new Set(['ins', 'smartTag', 'customXml', 'sdtContent', 'sdt']);
+
+/**
+ * A paragraph's content as pieces: each run's text with its properties, marks (tabs, breaks,
+ * fields, drawings, note references) kept whole as runs of their own, hyperlinks around their
+ * pieces. Proofing marks are dropped; deleted text (tracked) is not part of it.
+ */
+export function paragraphPieces(p: XmlElement, xml: string, anchors: string[]): Piece[] {
+  const pieces: Piece[] = [];
+  const run = (r: XmlElement) => {
+    const props = r.children.find(
+      (c): c is XmlElement => c.type === 'element' && c.local === 'rPr',
+    );
+    const rPr = props ? xml.slice(props.start, props.end) : '';
+    for (const child of r.children) {
+      if (child.type !== 'element' || child.local === 'rPr' || IGNORED.has(child.local)) continue;
+      if (child.local === 't') {
+        const text = child.children.map((c) => (c.type === 'text' ? c.text : '')).join('');
+        if (text) pieces.push({ kind: 'text', text, rPr });
+      } else if (child.local !== 'delText') {
+        // Tabs, breaks, field characters, drawings, note references: a run of their own.
+        pieces.push({
+          kind: 'whole',
+          xml: `<w:r>${rPr}${xml.slice(child.start, child.end)}</w:r>`,
+        });
+      }
+    }
+  };
+  const walk = (parent: XmlElement, into: Piece[]) => {
+    for (const child of parent.children) {
+      if (child.type !== 'element' || child.local === 'pPr' || IGNORED.has(child.local)) continue;
+      if (child.local === 'r') {
+        const before = pieces.length;
+        run(child);
+        if (into !== pieces) into.push(...pieces.splice(before));
+      } else if (ANCHORS.has(child.local)) anchors.push(xml.slice(child.start, child.end));
+      else if (child.local === 'hyperlink') {
+        const link: Piece = {
+          kind: 'link',
+          open: xml.slice(child.start, child.openEnd),
+          close: xml.slice(child.closeStart, child.end),
+          pieces: [],
+        };
+        into.push(link);
+        walk(child, link.pieces);
+      } else if (TRANSPARENT.has(child.local)) walk(child, into);
+      else if (child.local !== 'del')
+        into.push({ kind: 'whole', xml: xml.slice(child.start, child.end) });
+    }
+  };
+  walk(p, pieces);
+  return pieces;
+}
+
+/** The properties most of the paragraph's text has: its text is plain, the rest formatted. */
+export function baseProperties(pieces: Piece[]): string {
+  const weight = new Map<string, number>();
+  const count = (list: Piece[]): void =>
+    list.forEach((piece) => {
+      if (piece.kind === 'text')
+        weight.set(piece.rPr, (weight.get(piece.rPr) ?? 0) + piece.text.length);
+      else if (piece.kind === 'link') count(piece.pieces);
+    });
+  count(pieces);
+  return [...weight].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
+}
+
+/** Pieces as a segment string: formatted text in `<g>` pairs, links as pairs, marks as `<x/>`. */
+export function piecesToSegment(
+  pieces: Piece[],
+  base: string,
+): { source: string; codes: DocxCode[] } {
+  const codes: DocxCode[] = [];
+  const render = (list: Piece[]): string => {
+    let out = '';
+    let open: { rPr: string } | null = null;
+    const close = () => {
+      if (open) out += codeMarkup('g', 'close', 0);
+      open = null;
+    };
+    for (const piece of list) {
+      if (piece.kind === 'text') {
+        if (open && (open as { rPr: string }).rPr !== piece.rPr) close();
+        if (!open && piece.rPr !== base) {
+          open = { rPr: piece.rPr };
+          out += codeMarkup('g', 'open', codes.push({ kind: 'format', rPr: piece.rPr }));
+        }
+        out += escapeSegmentText(piece.text);
+      } else if (piece.kind === 'whole') {
+        close();
+        out += codeMarkup('x', 'standalone', codes.push({ kind: 'whole', xml: piece.xml }));
+      } else {
+        close();
+        const id = codes.push({ kind: 'link', open: piece.open, close: piece.close });
+        out += `${codeMarkup('g', 'open', id)}${render(piece.pieces)}${codeMarkup('g', 'close', id)}`;
+      }
+    }
+    close();
+    return out;
+  };
+  return { source: render(pieces), codes };
+}
+
+/** A target back into runs: text with the base or a pair's properties, codes as they were. */
+export function segmentToRuns(target: string, para: DocxParagraph): string {
+  let out = '';
+  const formats: string[] = [];
+  const open: number[] = [];
+  const text = (t: string) => {
+    const rPr = formats[formats.length - 1] ?? para.base;
+    out += `<w:r>${rPr}<w:t xml:space="preserve">${escapeXmlText(t)}</w:t></w:r>`;
+  };
+  const closeOne = () => {
+    const code = para.codes[open.pop()!]!;
+    if (code.kind === 'format') formats.pop();
+    else if (code.kind === 'link') out += code.close;
+  };
+  for (const token of parseSegment(target)) {
+    if (token.kind === 'text') text(token.text);
+    else if (token.tag === 'ph') text(token.native ?? '');
+    else {
+      const index = Number(token.id) - 1;
+      const code = para.codes[index];
+      if (!code) continue;
+      if (code.kind === 'whole') out += token.role === 'standalone' ? code.xml : '';
+      else if (token.role === 'open') {
+        open.push(index);
+        if (code.kind === 'format') formats.push(code.rPr);
+        else out += code.open;
+      } else if (token.role === 'close' && open.includes(index)) {
+        while (open.length > 0 && open[open.length - 1] !== index) closeOne();
+        closeOne();
+      }
+    }
+  }
+  while (open.length > 0) closeOne();
+  return out;
+}
