@@ -4,7 +4,7 @@ import type { XmlElement } from './xml-tree';
 /** A code of a DOCX paragraph: formatting, a hyperlink around runs, or markup kept whole. */
 export type DocxCode =
   | { kind: 'format'; rPr: string }
-  | { kind: 'link'; open: string; close: string }
+  | { kind: 'link'; open: string; close: string; base: string }
   | { kind: 'whole'; xml: string };
 
 /** What a paragraph's rebuild needs: its head (`<w:p>` and properties) and run properties. */
@@ -101,7 +101,7 @@ export function piecesToSegment(
   base: string,
 ): { source: string; codes: DocxCode[] } {
   const codes: DocxCode[] = [];
-  const render = (list: Piece[]): string => {
+  const render = (list: Piece[], base: string): string => {
     let out = '';
     let open: { rPr: string } | null = null;
     const close = () => {
@@ -121,14 +121,22 @@ export function piecesToSegment(
         out += codeMarkup('x', 'standalone', codes.push({ kind: 'whole', xml: piece.xml }));
       } else {
         close();
-        const id = codes.push({ kind: 'link', open: piece.open, close: piece.close });
-        out += `${codeMarkup('g', 'open', id)}${render(piece.pieces)}${codeMarkup('g', 'close', id)}`;
+        // The link's own style (Hyperlink) is its content's base: no pair inside a pair for it.
+        const linkBase = baseProperties(piece.pieces);
+        const id = codes.push({
+          kind: 'link',
+          open: piece.open,
+          close: piece.close,
+          base: linkBase,
+        });
+        const inner = render(piece.pieces, linkBase);
+        out += `${codeMarkup('g', 'open', id)}${inner}${codeMarkup('g', 'close', id)}`;
       }
     }
     close();
     return out;
   };
-  return { source: render(pieces), codes };
+  return { source: render(pieces, base), codes };
 }
 
 /** A target back into runs: text with the base or a pair's properties, codes as they were. */
@@ -142,8 +150,8 @@ export function segmentToRuns(target: string, para: DocxParagraph): string {
   };
   const closeOne = () => {
     const code = para.codes[open.pop()!]!;
-    if (code.kind === 'format') formats.pop();
-    else if (code.kind === 'link') out += code.close;
+    if (code.kind !== 'whole') formats.pop();
+    if (code.kind === 'link') out += code.close;
   };
   for (const token of parseSegment(target)) {
     if (token.kind === 'text') text(token.text);
@@ -155,8 +163,8 @@ export function segmentToRuns(target: string, para: DocxParagraph): string {
       if (code.kind === 'whole') out += token.role === 'standalone' ? code.xml : '';
       else if (token.role === 'open') {
         open.push(index);
-        if (code.kind === 'format') formats.push(code.rPr);
-        else out += code.open;
+        formats.push(code.kind === 'format' ? code.rPr : code.base);
+        if (code.kind === 'link') out += code.open;
       } else if (token.role === 'close' && open.includes(index)) {
         while (open.length > 0 && open[open.length - 1] !== index) closeOne();
         closeOne();
