@@ -1,5 +1,6 @@
 import type { DocumentFilter } from './filter';
 import { htmlFilter } from './html';
+import { srtFilter, vttFilter } from './subtitles';
 
 /** Text-based formats beyond the first five: YAML, Markdown, HTML, subtitles, CSV, .properties. */
-export const TEXT_FILTERS: readonly DocumentFilter[] = [htmlFilter];
+export const TEXT_FILTERS: readonly DocumentFilter[] = [htmlFilter, srtFilter, vttFilter];
