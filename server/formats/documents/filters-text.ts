@@ -1,5 +1,6 @@
 import type { DocumentFilter } from './filter';
 import { htmlFilter } from './html';
+import { markdownFilter } from './markdown';
 import { propertiesFilter } from './properties';
 import { srtFilter, vttFilter } from './subtitles';
 import { yamlFilter } from './yaml';
@@ -11,4 +12,5 @@ export const TEXT_FILTERS: readonly DocumentFilter[] = [
   vttFilter,
   propertiesFilter,
   yamlFilter,
+  markdownFilter,
 ];

@@ -1,12 +1,13 @@
 import type { DefaultTreeAdapterMap } from 'parse5';
-import { codeMarkup, escapeSegmentText, parseSegment } from './inline-codes';
+import { codeMarkup, escapeSegmentText } from './inline-codes';
+import { renderSegment, type RangeCode } from './range-codes';
 import { isOpaque } from './html-walk';
 
 type Node = DefaultTreeAdapterMap['node'];
 type Range = [number, number];
 
 /** A code of an HTML segment: a pair (its start and end tags) or one element kept whole. */
-export type HtmlCode = { open: Range; close: Range } | { whole: Range };
+export type HtmlCode = RangeCode;
 
 /**
  * A run's nodes as a segment string: text as text (whitespace runs read as one space), a
@@ -55,48 +56,12 @@ export function runToSegment(nodes: Node[]): {
   return { source: source.trim(), codes, hasText };
 }
 
-const escapeText = (s: string) =>
+const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/**
- * A target back into HTML: text escaped, each code as the page's own markup (`render` gives a
- * range's bytes, attribute translations inside it applied). Codes the translator dropped are
- * dropped; a pair left open is closed at the end and a stray end is left out, so the markup
- * stays balanced.
- */
-export function segmentToHtml(
+/** A target back into HTML (see renderSegment), its text escaped for HTML. */
+export const segmentToHtml = (
   target: string,
   codes: HtmlCode[],
   render: (range: Range) => string,
-): string {
-  let out = '';
-  const open: number[] = [];
-  for (const token of parseSegment(target)) {
-    if (token.kind === 'text') {
-      out += escapeText(token.text);
-      continue;
-    }
-    if (token.tag === 'ph') {
-      out += token.native ?? '';
-      continue;
-    }
-    const index = Number(token.id) - 1;
-    const code = codes[index];
-    if (!code) continue;
-    if ('whole' in code) {
-      if (token.role === 'standalone') out += render(code.whole);
-    } else if (token.role === 'open') {
-      open.push(index);
-      out += render(code.open);
-    } else if (token.role === 'close' && open.includes(index)) {
-      // Close what is open above it first: the pair is balanced either way.
-      while (open.length > 0) {
-        const top = open.pop()!;
-        out += render((codes[top] as { close: Range }).close);
-        if (top === index) break;
-      }
-    }
-  }
-  while (open.length > 0) out += render((codes[open.pop()!] as { close: Range }).close);
-  return out;
-}
+): string => renderSegment(target, codes, render, escapeHtml);
