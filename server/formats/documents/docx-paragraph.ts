@@ -15,6 +15,10 @@ export interface DocxParagraph {
   head: string;
   /** `</w:p>`, with the file's own prefix. */
   close: string;
+  /** The run elements' prefix: `w:` (Word), `a:` (DrawingML), `` (spreadsheet strings). */
+  prefix: string;
+  /** Kept at the end of a rewritten paragraph (DrawingML's end-of-paragraph properties). */
+  tail: string;
   /** Kept at the start of a rewritten paragraph (bookmarks), so references still find it. */
   anchors: string;
   base: string;
@@ -26,7 +30,15 @@ type Piece =
   | { kind: 'whole'; xml: string }
   | { kind: 'link'; open: string; close: string; pieces: Piece[] };
 
-const IGNORED = new Set(['proofErr', 'lastRenderedPageBreak', 'rsid', 'permStart', 'permEnd']);
+const IGNORED = new Set([
+  'proofErr',
+  'lastRenderedPageBreak',
+  'rsid',
+  'permStart',
+  'permEnd',
+  'phoneticPr',
+  'rPh',
+]);
 const ANCHORS = new Set(['bookmarkStart', 'bookmarkEnd']);
 const TRANSPARENT = new Set(['ins', 'smartTag', 'customXml', 'sdtContent', 'sdt']);
 
@@ -35,7 +47,12 @@ const TRANSPARENT = new Set(['ins', 'smartTag', 'customXml', 'sdtContent', 'sdt'
  * fields, drawings, note references) kept whole as runs of their own, hyperlinks around their
  * pieces. Proofing marks are dropped; deleted text (tracked) is not part of it.
  */
-export function paragraphPieces(p: XmlElement, xml: string, anchors: string[]): Piece[] {
+export function paragraphPieces(
+  p: XmlElement,
+  xml: string,
+  anchors: string[],
+  tail: string[],
+): Piece[] {
   const pieces: Piece[] = [];
   const run = (r: XmlElement) => {
     const props = r.children.find(
@@ -59,7 +76,12 @@ export function paragraphPieces(p: XmlElement, xml: string, anchors: string[]): 
   const walk = (parent: XmlElement, into: Piece[]) => {
     for (const child of parent.children) {
       if (child.type !== 'element' || child.local === 'pPr' || IGNORED.has(child.local)) continue;
-      if (child.local === 'r') {
+      if (child.local === 't') {
+        // A spreadsheet string's plain text, outside any run.
+        const text = child.children.map((c) => (c.type === 'text' ? c.text : '')).join('');
+        if (text) into.push({ kind: 'text', text, rPr: '' });
+      } else if (child.local === 'endParaRPr') tail.push(xml.slice(child.start, child.end));
+      else if (child.local === 'r') {
         const before = pieces.length;
         run(child);
         if (into !== pieces) into.push(...pieces.splice(before));
@@ -146,7 +168,9 @@ export function segmentToRuns(target: string, para: DocxParagraph): string {
   const open: number[] = [];
   const text = (t: string) => {
     const rPr = formats[formats.length - 1] ?? para.base;
-    out += `<w:r>${rPr}<w:t xml:space="preserve">${escapeXmlText(t)}</w:t></w:r>`;
+    const { prefix } = para;
+    const space = prefix === 'a:' ? '' : ' xml:space="preserve"';
+    out += `<${prefix}r>${rPr}<${prefix}t${space}>${escapeXmlText(t)}</${prefix}t></${prefix}r>`;
   };
   const closeOne = () => {
     const code = para.codes[open.pop()!]!;

@@ -1,5 +1,5 @@
-import { docxFilter } from './docx';
+import { docxFilter, pptxFilter, xlsxFilter } from './office-formats';
 import type { DocumentFilter } from './filter';
 
 /** Zip-based office formats and mobile app string files. */
-export const OFFICE_FILTERS: readonly DocumentFilter[] = [docxFilter];
+export const OFFICE_FILTERS: readonly DocumentFilter[] = [docxFilter, pptxFilter, xlsxFilter];
