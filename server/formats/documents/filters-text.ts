@@ -1,4 +1,5 @@
 import type { DocumentFilter } from './filter';
+import { csvFilter } from './csv';
 import { htmlFilter } from './html';
 import { markdownFilter } from './markdown';
 import { propertiesFilter } from './properties';
@@ -13,4 +14,5 @@ export const TEXT_FILTERS: readonly DocumentFilter[] = [
   propertiesFilter,
   yamlFilter,
   markdownFilter,
+  csvFilter,
 ];
