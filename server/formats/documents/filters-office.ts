@@ -1,5 +1,11 @@
+import { androidFilter } from './android';
 import { docxFilter, pptxFilter, xlsxFilter } from './office-formats';
 import type { DocumentFilter } from './filter';
 
 /** Zip-based office formats and mobile app string files. */
-export const OFFICE_FILTERS: readonly DocumentFilter[] = [docxFilter, pptxFilter, xlsxFilter];
+export const OFFICE_FILTERS: readonly DocumentFilter[] = [
+  docxFilter,
+  pptxFilter,
+  xlsxFilter,
+  androidFilter,
+];
