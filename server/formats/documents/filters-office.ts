@@ -1,4 +1,5 @@
 import { androidFilter } from './android';
+import { iosStringsFilter } from './ios-strings';
 import { docxFilter, pptxFilter, xlsxFilter } from './office-formats';
 import type { DocumentFilter } from './filter';
 
@@ -8,4 +9,5 @@ export const OFFICE_FILTERS: readonly DocumentFilter[] = [
   pptxFilter,
   xlsxFilter,
   androidFilter,
+  iosStringsFilter,
 ];
