@@ -1,5 +1,6 @@
 import { androidFilter } from './android';
 import { iosStringsFilter } from './ios-strings';
+import { xcstringsFilter } from './xcstrings';
 import { docxFilter, pptxFilter, xlsxFilter } from './office-formats';
 import type { DocumentFilter } from './filter';
 
@@ -10,4 +11,5 @@ export const OFFICE_FILTERS: readonly DocumentFilter[] = [
   xlsxFilter,
   androidFilter,
   iosStringsFilter,
+  xcstringsFilter,
 ];
