@@ -33,7 +33,9 @@ describe('Android strings.xml', () => {
       ['sizes[0]', 'Small'],
       ['sizes[1]', 'Large "XL"'],
     ]);
-    expect(doc.segments[0]!.source).toBe('Don\'t forget to <g id="1">save</g> & close, <x id="2"/>!');
+    expect(doc.segments[0]!.source).toBe(
+      'Don\'t forget to <g id="1">save</g> & close, <x id="2"/>!',
+    );
   });
 
   it('gives the bytes back untranslated and writes targets escaped', () => {
