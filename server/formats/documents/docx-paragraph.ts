@@ -1,4 +1,10 @@
-import { codeMarkup, escapeSegmentText, escapeXmlText, parseSegment } from './inline-codes';
+import {
+  codeMarkup,
+  escapeSegmentText,
+  escapeXmlText,
+  parseSegment,
+  segmentToPlainText,
+} from './inline-codes';
 import type { XmlElement } from './xml-tree';
 
 /** A code of a DOCX paragraph: formatting, a hyperlink around runs, or markup kept whole. */
@@ -15,8 +21,12 @@ export interface DocxParagraph {
   head: string;
   /** `</w:p>`, with the file's own prefix. */
   close: string;
-  /** The run elements' prefix: `w:` (Word), `a:` (DrawingML), `` (spreadsheet strings). */
+  /** The run elements' prefix, the paragraph's own: `w:` (Word), `a:` (DrawingML), `` or `x:`. */
   prefix: string;
+  /** `xml:space="preserve"` on written text (not in DrawingML); absent in older skeletons. */
+  preserve?: boolean;
+  /** A spreadsheet string: without codes its text is a bare `<t>`, as Excel writes it. */
+  bare?: boolean;
   /** Kept at the end of a rewritten paragraph (DrawingML's end-of-paragraph properties). */
   tail: string;
   /** Kept at the start of a rewritten paragraph (bookmarks), so references still find it. */
@@ -43,6 +53,17 @@ const ANCHORS = new Set(['bookmarkStart', 'bookmarkEnd']);
 const TRANSPARENT = new Set(['ins', 'smartTag', 'customXml', 'sdtContent', 'sdt']);
 
 /**
+ * Run properties as compared: without what never shows (the spelling language, proofing flags,
+ * a font hint, revision ids), so spell-check noise does not split runs into codes.
+ */
+export function formatKey(rPr: string): string {
+  return rPr
+    .replace(/<w:(?:lang|noProof|spellingErr)\b[^>]*\/>|<w:rFonts w:hint="[^"]*"\/>/g, '')
+    .replace(/\s(?:lang|altLang|dirty|err|noProof|smtClean|smtId|w:rsid\w*)="[^"]*"/g, '')
+    .replace(/^<(?:\w+:)?rPr\s*(?:\/>|>\s*<\/(?:\w+:)?rPr>)$/, '');
+}
+
+/**
  * A paragraph's content as pieces: each run's text with its properties, marks (tabs, breaks,
  * fields, drawings, note references) kept whole as runs of their own, hyperlinks around their
  * pieces. Proofing marks are dropped; deleted text (tracked) is not part of it.
@@ -66,9 +87,10 @@ export function paragraphPieces(
         if (text) pieces.push({ kind: 'text', text, rPr });
       } else if (child.local !== 'delText') {
         // Tabs, breaks, field characters, drawings, note references: a run of their own.
+        const r0 = xml.slice(r.start, r.openEnd);
         pieces.push({
           kind: 'whole',
-          xml: `<w:r>${rPr}${xml.slice(child.start, child.end)}</w:r>`,
+          xml: `${r0}${rPr}${xml.slice(child.start, child.end)}</${r.name}>`,
         });
       }
     }
@@ -106,15 +128,18 @@ export function paragraphPieces(
 
 /** The properties most of the paragraph's text has: its text is plain, the rest formatted. */
 export function baseProperties(pieces: Piece[]): string {
-  const weight = new Map<string, number>();
+  // By format key; the first run's properties of that key are the ones written.
+  const weight = new Map<string, { rPr: string; chars: number }>();
   const count = (list: Piece[]): void =>
     list.forEach((piece) => {
-      if (piece.kind === 'text')
-        weight.set(piece.rPr, (weight.get(piece.rPr) ?? 0) + piece.text.length);
-      else if (piece.kind === 'link') count(piece.pieces);
+      if (piece.kind === 'link') count(piece.pieces);
+      if (piece.kind !== 'text') return;
+      const key = formatKey(piece.rPr);
+      const seen = weight.get(key) ?? weight.set(key, { rPr: piece.rPr, chars: 0 }).get(key)!;
+      seen.chars += piece.text.length;
     });
   count(pieces);
-  return [...weight].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
+  return [...weight.values()].sort((a, b) => b.chars - a.chars)[0]?.rPr ?? '';
 }
 
 /** Pieces as a segment string: formatted text in `<g>` pairs, links as pairs, marks as `<x/>`. */
@@ -125,16 +150,18 @@ export function piecesToSegment(
   const codes: DocxCode[] = [];
   const render = (list: Piece[], base: string): string => {
     let out = '';
-    let open: { rPr: string } | null = null;
+    const baseKey = formatKey(base);
+    let open: string | null = null;
     const close = () => {
-      if (open) out += codeMarkup('g', 'close', 0);
+      if (open !== null) out += codeMarkup('g', 'close', 0);
       open = null;
     };
     for (const piece of list) {
       if (piece.kind === 'text') {
-        if (open && (open as { rPr: string }).rPr !== piece.rPr) close();
-        if (!open && piece.rPr !== base) {
-          open = { rPr: piece.rPr };
+        const key = formatKey(piece.rPr);
+        if (open !== null && open !== key) close();
+        if (open === null && key !== baseKey) {
+          open = key;
           out += codeMarkup('g', 'open', codes.push({ kind: 'format', rPr: piece.rPr }));
         }
         out += escapeSegmentText(piece.text);
@@ -163,13 +190,16 @@ export function piecesToSegment(
 
 /** A target back into runs: text with the base or a pair's properties, codes as they were. */
 export function segmentToRuns(target: string, para: DocxParagraph): string {
+  const { prefix } = para;
+  const space = (para.preserve ?? prefix !== 'a:') ? ' xml:space="preserve"' : '';
+  if (para.bare && para.codes.length === 0 && formatKey(para.base) === '') {
+    return `<${prefix}t${space}>${escapeXmlText(segmentToPlainText(target))}</${prefix}t>`;
+  }
   let out = '';
   const formats: string[] = [];
   const open: number[] = [];
   const text = (t: string) => {
     const rPr = formats[formats.length - 1] ?? para.base;
-    const { prefix } = para;
-    const space = prefix === 'a:' ? '' : ' xml:space="preserve"';
     out += `<${prefix}r>${rPr}<${prefix}t${space}>${escapeXmlText(t)}</${prefix}t></${prefix}r>`;
   };
   const closeOne = () => {

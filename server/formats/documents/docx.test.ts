@@ -1,4 +1,4 @@
-import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import { strFromU8, strToU8, unzipSync, Zip, ZipPassThrough, zipSync } from 'fflate';
 import mammoth from 'mammoth';
 import { describe, expect, it } from 'vitest';
 import { docxOf } from './corpus/office-files';
@@ -47,6 +47,20 @@ describe('the DOCX filter', () => {
       'Paper & toner',
       'User guide',
       'See the printer manual.',
+    ]);
+  });
+
+  it('makes no codes of spell-check languages, proofing flags and font hints', () => {
+    const noisy =
+      `<?xml version="1.0" encoding="UTF-8"?><w:document ${W}><w:body><w:p>` +
+      '<w:r w:rsidR="001"><w:rPr><w:lang w:val="en-GB"/></w:rPr><w:t xml:space="preserve">Colour </w:t></w:r>' +
+      '<w:r w:rsidRPr="002"><w:rPr><w:noProof/></w:rPr><w:t xml:space="preserve">settings </w:t></w:r>' +
+      '<w:r><w:rPr><w:rFonts w:hint="eastAsia"/></w:rPr><w:t xml:space="preserve">are </w:t></w:r>' +
+      '<w:r><w:rPr><w:b/><w:lang w:val="en-GB"/></w:rPr><w:t>here</w:t></w:r><w:r><w:rPr><w:b/></w:rPr><w:t>.</w:t></w:r>' +
+      '</w:p></w:body></w:document>';
+    const bytes = zipSync({ ...unzipSync(docxOf(['x'])), 'word/document.xml': strToU8(noisy) });
+    expect(extract(bytes).segments.map((s) => s.source)).toEqual([
+      'Colour settings are <g id="1">here.</g>',
     ]);
   });
 
@@ -106,7 +120,21 @@ describe('the DOCX filter', () => {
     expect(() => extract(strToU8('plain text'))).toThrow(DocumentFormatError);
     expect(() => extract(zipSync({ 'a.txt': strToU8('x') }))).toThrow(/no word\/document.xml/);
     const bomb = zipSync({ 'word/document.xml': new Uint8Array(100 * 1024 * 1024) }, { level: 9 });
+    const started = performance.now();
+    expect(() => extract(bomb)).toThrow(/inflates more than 200 times/);
     expect(() => extract(bomb)).toThrow(DocumentLimitError);
+    // Stopped after about 1 MiB of output, not 100 MiB (generous bound: a noisy machine).
+    expect(performance.now() - started).toBeLessThan(3000);
+    expect(() => extract(guide().subarray(0, 300))).toThrow(/cut short/);
+    const twice: Uint8Array[] = [];
+    const zip = new Zip((_e, chunk) => twice.push(chunk));
+    for (const body of [BODY, BODY]) {
+      const file = new ZipPassThrough('word/document.xml');
+      zip.add(file);
+      file.push(strToU8(body), true);
+    }
+    zip.end();
+    expect(() => extract(Buffer.concat(twice))).toThrow(/two entries named word\/document.xml/);
     for (const name of ['../evil.xml', '/etc/x', 'C:/x', 'a\\b']) {
       expect(() =>
         extract(zipSync({ [name]: strToU8('x'), 'word/document.xml': strToU8(BODY) })),

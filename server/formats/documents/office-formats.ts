@@ -11,8 +11,7 @@ export const docxFilter = officeFilter({
   parts: /^word\/(document|header\d*|footer\d*|footnotes|endnotes|comments)\.xml$/,
   order: (name) =>
     WORD_ORDER.findIndex((kind) => name.startsWith(`word/${kind}`)) * 1000 + numberIn(name),
-  paragraph: 'p',
-  prefix: 'w:',
+  paragraph: new Set(['p']),
 });
 
 /** PowerPoint: each slide's `a:p` paragraphs in slide order, then the speaker notes. */
@@ -21,19 +20,19 @@ export const pptxFilter = officeFilter({
   mainPart: 'ppt/presentation.xml',
   parts: /^ppt\/(slides\/slide\d+|notesSlides\/notesSlide\d+)\.xml$/,
   order: (name) => (name.includes('notesSlide') ? 100_000 : 0) + numberIn(name),
-  paragraph: 'p',
-  prefix: 'a:',
+  paragraph: new Set(['p']),
 });
 
 /**
- * Excel: the shared strings (plain or rich text with runs); numbers, formulas and inline
- * strings in the sheets are left alone.
+ * Excel: the shared strings (plain or rich text with runs), then the inline strings of the
+ * sheets (`<c t="inlineStr"><is>`); numbers, formulas, cached results and sheet names are left
+ * alone. A sheet without inline strings is not parsed at all.
  */
 export const xlsxFilter = officeFilter({
   format: 'xlsx',
   mainPart: 'xl/workbook.xml',
-  parts: /^xl\/sharedStrings\.xml$/,
-  order: () => 0,
-  paragraph: 'si',
-  prefix: '',
+  parts: /^xl\/(sharedStrings|worksheets\/sheet\d+)\.xml$/,
+  order: (name) => (name.includes('worksheets/') ? 1000 : 0) + numberIn(name),
+  paragraph: new Set(['si', 'is']),
+  worth: (name, text) => !name.includes('worksheets/') || text.includes('inlineStr'),
 });

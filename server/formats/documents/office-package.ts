@@ -21,10 +21,10 @@ export interface OfficeLayout {
   parts: RegExp;
   /** Sort key of a part: reading order. */
   order(name: string): number;
-  /** The local name of a paragraph (`p`, or `si` for a spreadsheet string). */
-  paragraph: string;
-  /** The prefix of runs written into a rebuilt paragraph: `w:`, `a:` or none. */
-  prefix: string;
+  /** The local names of a paragraph (`p`, or `si` and `is` for a spreadsheet string). */
+  paragraph: ReadonlySet<string>;
+  /** Whether a part can have text at all, from its name and text (cheap: before parsing). */
+  worth?(name: string, text: string): boolean;
 }
 
 interface DocxPart {
@@ -42,12 +42,12 @@ export interface OfficeSkeleton {
 }
 
 /** Every paragraph not inside another one (a text box's paragraphs travel with their drawing). */
-function paragraphsOf(root: XmlElement, local: string): XmlElement[] {
+function paragraphsOf(root: XmlElement, names: ReadonlySet<string>): XmlElement[] {
   const found: XmlElement[] = [];
   const walk = (el: XmlElement) => {
     for (const child of el.children) {
       if (child.type !== 'element') continue;
-      if (child.local === local) found.push(child);
+      if (names.has(child.local)) found.push(child);
       else walk(child);
     }
   };
@@ -81,6 +81,7 @@ export function officeFilter(layout: OfficeLayout): DocumentFilter<OfficeSkeleto
       );
       for (const entry of named) {
         const { text } = decodeText(entry.data, entry.name);
+        if (layout.worth && !layout.worth(entry.name, text)) continue;
         const root = parseXml(text, entry.name);
         const paragraphs: DocxParagraph[] = [];
         for (const p of paragraphsOf(root, layout.paragraph)) {
@@ -102,7 +103,9 @@ export function officeFilter(layout: OfficeLayout): DocumentFilter<OfficeSkeleto
             end: p.end,
             head,
             close: `</${p.name}>`,
-            prefix: layout.prefix,
+            prefix: p.prefix ? `${p.prefix}:` : '',
+            preserve: layout.format !== 'pptx',
+            bare: layout.format === 'xlsx',
             tail: tail.join(''),
             anchors: anchors.join(''),
             base,

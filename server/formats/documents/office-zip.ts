@@ -1,4 +1,4 @@
-import { Unzip, UnzipInflate, zipSync } from 'fflate';
+import { Unzip, UnzipInflate, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { DocumentFormatError, DocumentLimitError } from './errors';
 
 const MiB = 1024 * 1024;
@@ -44,7 +44,12 @@ export function readZip(bytes: Uint8Array, what: string): ZipEntry[] {
   if (bytes.length < 4 || bytes[0] !== 0x50 || bytes[1] !== 0x4b) {
     throw new DocumentFormatError(`${what}: not a zip package`);
   }
+  if (!hasEndRecord(bytes)) {
+    throw new DocumentFormatError(`${what}: the zip has no central directory (cut short?)`);
+  }
   const entries: ZipEntry[] = [];
+  const names = new Set<string>();
+  const unfinished = new Set<string>();
   let total = 0;
   let failure: Error | null = null;
   const unzip = new Unzip((file) => {
@@ -54,6 +59,10 @@ export function readZip(bytes: Uint8Array, what: string): ZipEntry[] {
       if (entries.length >= ZIP_LIMITS.entries) {
         throw new DocumentLimitError(`${what}: more than ${ZIP_LIMITS.entries} zip entries`);
       }
+      // Two entries of one name: which one a reader takes is up to the reader. Refused.
+      if (names.has(file.name)) {
+        throw new DocumentFormatError(`${what}: the zip has two entries named ${file.name}`);
+      }
     } catch (error) {
       failure = error as Error;
       return;
@@ -62,6 +71,8 @@ export function readZip(bytes: Uint8Array, what: string): ZipEntry[] {
     let size = 0;
     const entry: ZipEntry = { name: file.name, data: new Uint8Array() };
     entries.push(entry);
+    names.add(file.name);
+    unfinished.add(file.name);
     file.ondata = (error, chunk, final) => {
       if (failure) return;
       if (error) {
@@ -72,8 +83,9 @@ export function readZip(bytes: Uint8Array, what: string): ZipEntry[] {
       }
       size += chunk.length;
       total += chunk.length;
-      // Without a size in the local header (a data descriptor), the whole zip is the measure.
-      const ratio = size / (file.size || bytes.length);
+      // The declared compressed size is not trusted past the zip's own length; without one (a
+      // data descriptor) the whole zip is the measure.
+      const ratio = size / Math.min(file.size || bytes.length, bytes.length);
       if (size > ZIP_LIMITS.entryBytes || total > ZIP_LIMITS.totalBytes) {
         failure = new DocumentLimitError(
           `${what}: inflates to more than ${size > ZIP_LIMITS.entryBytes ? `${ZIP_LIMITS.entryBytes / MiB} MiB in ${file.name}` : `${ZIP_LIMITS.totalBytes / MiB} MiB`} (a zip bomb?)`,
@@ -87,7 +99,10 @@ export function readZip(bytes: Uint8Array, what: string): ZipEntry[] {
         return;
       }
       chunks.push(chunk);
-      if (final) entry.data = concat(chunks, size);
+      if (final) {
+        entry.data = concat(chunks, size);
+        unfinished.delete(file.name);
+      }
     };
     file.start();
   });
@@ -100,7 +115,17 @@ export function readZip(bytes: Uint8Array, what: string): ZipEntry[] {
     failure ??= new DocumentFormatError(`${what}: not a readable zip: ${(error as Error).message}`);
   }
   if (failure) throw failure;
+  const cut = unfinished.values().next();
+  if (!cut.done) throw new DocumentFormatError(`${what}: the zip is cut short in ${cut.value}`);
   return entries;
+}
+
+/** The end-of-central-directory record, in the last 64 KiB + 22 bytes as the format puts it. */
+function hasEndRecord(b: Uint8Array): boolean {
+  for (let i = b.length - 22; i >= Math.max(0, b.length - 65_557); i--) {
+    if (b[i] === 0x50 && b[i + 1] === 0x4b && b[i + 2] === 5 && b[i + 3] === 6) return true;
+  }
+  return false;
 }
 
 function concat(chunks: Uint8Array[], size: number): Uint8Array {
@@ -114,7 +139,27 @@ function concat(chunks: Uint8Array[], size: number): Uint8Array {
   return out;
 }
 
-/** A zip of `entries` in their order (the container differs from the original's; entries do not). */
+/** Media that is compressed already: stored, not deflated again. */
+const PACKED =
+  /\.(png|jpe?g|gif|tiff?|wdp|webp|emf|wmf|mp3|mp4|m4a|wav|avi|mov|zip|bin|odttf|ttf)$/i;
+
+/**
+ * A zip of `entries` in their order. Entries are deflated anew, so the container's bytes differ
+ * from the original's; every entry's bytes do not.
+ */
 export function writeZip(entries: ZipEntry[]): Uint8Array {
-  return zipSync(Object.fromEntries(entries.map((e) => [e.name, e.data])));
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const zip = new Zip((error, chunk) => {
+    if (error) throw error;
+    chunks.push(chunk);
+    size += chunk.length;
+  });
+  for (const { name, data } of entries) {
+    const file = PACKED.test(name) ? new ZipPassThrough(name) : new ZipDeflate(name, { level: 6 });
+    zip.add(file);
+    file.push(data, true);
+  }
+  zip.end();
+  return concat(chunks, size);
 }
