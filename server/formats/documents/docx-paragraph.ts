@@ -136,7 +136,8 @@ export function baseProperties(pieces: Piece[]): string {
       if (piece.kind !== 'text') return;
       const key = formatKey(piece.rPr);
       const seen = weight.get(key) ?? weight.set(key, { rPr: piece.rPr, chars: 0 }).get(key)!;
-      seen.chars += piece.text.length;
+      // A DrawingML link is a run property: never the base of text around it, if there is any.
+      seen.chars += piece.rPr.includes('hlinkClick') ? 0 : piece.text.length;
     });
   count(pieces);
   return [...weight.values()].sort((a, b) => b.chars - a.chars)[0]?.rPr ?? '';
@@ -167,7 +168,13 @@ export function piecesToSegment(
         out += escapeSegmentText(piece.text);
       } else if (piece.kind === 'whole') {
         close();
-        out += codeMarkup('x', 'standalone', codes.push({ kind: 'whole', xml: piece.xml }));
+        // Marks next to each other (a field's begin, instruction and separator) are one code.
+        const last = codes[codes.length - 1];
+        if (last?.kind === 'whole' && out.endsWith(codeMarkup('x', 'standalone', codes.length))) {
+          last.xml += piece.xml;
+        } else {
+          out += codeMarkup('x', 'standalone', codes.push({ kind: 'whole', xml: piece.xml }));
+        }
       } else {
         close();
         // The link's own style (Hyperlink) is its content's base: no pair inside a pair for it.
