@@ -75,6 +75,50 @@ describe('Android strings.xml', () => {
     expect(textContent(root)).toContain('%d página');
   });
 
+  it('reads values as the app shows them: quotes, blanks, escapes; quoted values stay quoted', () => {
+    const xml =
+      '<resources>\n' +
+      '  <string name="quoted">"Don\'t  wait"</string>\n' +
+      '  <string name="wrapped">\n      Tap to\n      continue\n  </string>\n' +
+      '  <string name="escapes">Line\\nnext \\u00e9t\\u00E9 \\@home \\\\ \\?</string>\n' +
+      '  <string name="mixed">Say "hi  there" <i>now</i></string>\n' +
+      '</resources>\n';
+    const bytes = utf8(xml);
+    const doc = extractDocument('android', bytes, OPTIONS);
+    expect(doc.segments.map((s) => s.source)).toEqual([
+      "Don't  wait",
+      'Tap to continue',
+      'Line\nnext été @home \\ ?',
+      'Say hi  there <g id="1">now</g>',
+    ]);
+    const nulls = doc.segments.map(() => null);
+    expect(mergeDocument('android', doc.skeleton, nulls, OPTIONS)).toEqual(bytes);
+    const out = text(
+      mergeDocument(
+        'android',
+        doc.skeleton,
+        [
+          "No  esperes, d'acord",
+          'Toque para seguir',
+          'Línea\nsiguiente',
+          'Di hola <g id="1">ya</g>',
+        ],
+        OPTIONS,
+      ),
+    );
+    expect(out).toContain('<string name="quoted">"No  esperes, d\\\'acord"</string>');
+    expect(out).toContain('<string name="wrapped">Toque para seguir</string>');
+    expect(out).toContain('<string name="escapes">Línea\\nsiguiente</string>');
+    expect(out).toContain('<string name="mixed">Di hola <i>ya</i></string>');
+    const again = extractDocument('android', utf8(out), OPTIONS);
+    expect(again.segments.map((s) => s.source)).toEqual([
+      "No  esperes, d'acord",
+      'Toque para seguir',
+      'Línea\nsiguiente',
+      'Di hola <g id="1">ya</g>',
+    ]);
+  });
+
   it('refuses entity declarations', () => {
     const xxe =
       '<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]><resources><string name="a">&x;</string></resources>';

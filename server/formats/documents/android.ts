@@ -13,16 +13,33 @@ export interface AndroidSkeleton {
   encoding: TextEncoding;
   text: string;
   segmentCount: number;
-  spans: Array<{ seg: number; start: number; end: number; codes: RangeCode[] }>;
+  /** `quoted`: the value is written in double quotes (blanks and apostrophes kept as they are). */
+  spans: Array<{ seg: number; start: number; end: number; codes: RangeCode[]; quoted?: boolean }>;
 }
 
 const UNESCAPES: Record<string, string> = { n: '\n', t: '\t' };
 
-/** Android's resource escapes to text: `\'`, `\"`, `\n`, `\t`, `\@`, `\?`, `\\`, `\uXXXX`. */
-const unescapeAndroid = (s: string) =>
-  s.replace(/\\u([0-9a-fA-F]{4})|\\(.)/g, (_m, hex: string | undefined, ch: string) =>
-    hex ? String.fromCharCode(parseInt(hex, 16)) : (UNESCAPES[ch] ?? ch),
+/**
+ * A resource value's text as the app shows it (aapt's rules): escapes (`\'`, `\"`, `\n`, `\t`,
+ * `\@`, `\?`, `\\`, `\uXXXX`) read, unescaped double quotes dropped, and blanks outside quotes one
+ * space. `state` carries the quoting across the element's children.
+ */
+const unescapeAndroid = (s: string, state: { inQuote: boolean }) =>
+  s.replace(
+    /\\u([0-9a-fA-F]{4})|\\(.)|(")|([ \t\r\n]+)/gs,
+    (_m, hex?: string, ch?: string, quote?: string, blank?: string) => {
+      if (hex) return String.fromCharCode(parseInt(hex, 16));
+      if (ch !== undefined) return UNESCAPES[ch] ?? ch;
+      if (quote) {
+        state.inQuote = !state.inQuote;
+        return '';
+      }
+      return state.inQuote ? blank! : ' ';
+    },
   );
+
+/** `"…"` around the whole value (blanks aside): merge writes the target quoted too. */
+const isQuoted = (raw: string) => /^\s*"[\s\S]*(?<!\\)"\s*$/.test(raw) && raw.trim().length > 1;
 
 /** Text to a resource value: escaped for Android, then for XML. */
 const escapeAndroid = (s: string) =>
@@ -71,10 +88,11 @@ export const androidFilter: DocumentFilter<AndroidSkeleton> = {
     const add = (el: XmlElement, key: string) => {
       if (el.isSelfClosing) return;
       const codes: RangeCode[] = [];
+      const state = { inQuote: false };
       const content = (nodes: XmlNode[]): string =>
         nodes
           .map((node) => {
-            if (node.type === 'text') return protectPlaceholders(unescapeAndroid(node.text));
+            if (node.type === 'text') return protectPlaceholders(unescapeAndroid(node.text, state));
             if (PAIRED.has(node.local) && !node.isSelfClosing) {
               const id = codes.push({
                 open: [node.start, node.openEnd],
@@ -85,11 +103,14 @@ export const androidFilter: DocumentFilter<AndroidSkeleton> = {
             return codeMarkup('x', 'standalone', codes.push({ whole: [node.start, node.end] }));
           })
           .join('');
-      const source = content(el.children);
+      const quoted = isQuoted(text.slice(el.openEnd, el.closeStart));
+      let source = content(el.children);
+      // Outside quotes, blanks at the ends are not shown (a value written over several lines).
+      if (!quoted) source = source.replace(/^ | $/g, '');
       if (!/[\p{L}\p{N}]/u.test(source.replace(/<[^>]*>/g, ''))) return;
       const seg = segments.length;
       segments.push({ index: seg, source, target: null, contextKey: key, note: key });
-      spans.push({ seg, start: el.openEnd, end: el.closeStart, codes });
+      spans.push({ seg, start: el.openEnd, end: el.closeStart, codes, ...(quoted && { quoted }) });
     };
     for (const el of root.children) {
       if (el.type !== 'element' || !isTranslatable(el)) continue;
@@ -118,7 +139,7 @@ export const androidFilter: DocumentFilter<AndroidSkeleton> = {
       const target = targets[span.seg];
       if (target == null) continue;
       const value = renderSegment(target, span.codes, ([s, e]) => text.slice(s, e), escapeAndroid);
-      out += text.slice(at, span.start) + value;
+      out += text.slice(at, span.start) + (span.quoted ? `"${value}"` : value);
       at = span.end;
     }
     return encodeText(out + text.slice(at), skeleton.encoding);
