@@ -82,4 +82,95 @@ describe('Xcode String Catalogs', () => {
     expect(out).toContain('"sourceLanguage" : "en"');
     expect(out.endsWith('}\n')).toBe(true);
   });
+
+  it('reads nested variations and substitutions and writes them as Xcode does', () => {
+    const xcode = `{
+  "sourceLanguage" : "en",
+  "strings" : {
+    "" : {
+
+    },
+    "%lld files in %lld folders" : {
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "new",
+            "value" : "%#@files@ in %#@folders@"
+          },
+          "substitutions" : {
+            "files" : {
+              "argNum" : 1,
+              "formatSpecifier" : "lld",
+              "variations" : {
+                "plural" : {
+                  "one" : {
+                    "stringUnit" : {
+                      "state" : "new",
+                      "value" : "%arg file"
+                    }
+                  },
+                  "other" : {
+                    "stringUnit" : {
+                      "state" : "new",
+                      "value" : "%arg files"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "Open\\/Close" : {
+      "localizations" : {
+        "en" : {
+          "variations" : {
+            "device" : {
+              "mac" : {
+                "stringUnit" : {
+                  "state" : "new",
+                  "value" : "Click to open"
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  "version" : "1.0"
+}`;
+    const bytes = utf8(xcode);
+    const doc = extractDocument('xcstrings', bytes, OPTIONS);
+    expect(doc.segments.map((s) => [s.contextKey, s.source])).toEqual([
+      ['%lld files in %lld folders', '%#@files@ in %#@folders@'],
+      ['%lld files in %lld folders|substitutions.files.plural.one', '%arg file'],
+      ['%lld files in %lld folders|substitutions.files.plural.other', '%arg files'],
+      ['Open/Close|device.mac', 'Click to open'],
+    ]);
+    expect(mergeDocument('xcstrings', doc.skeleton, [null, null, null, null], OPTIONS)).toEqual(
+      bytes,
+    );
+    const targets = ['%#@files@ en %#@folders@', '%arg archivo', '%arg archivos', 'Haga clic'];
+    const out = text(mergeDocument('xcstrings', doc.skeleton, targets, OPTIONS));
+    const unit = (pad: string, value: string) =>
+      `${pad}"stringUnit" : {\n${pad}  "state" : "translated",\n${pad}  "value" : "${value}"\n${pad}}`;
+    // The source language's parts are exactly as they were: the writer is Xcode's style.
+    const en = xcode.slice(0, xcode.indexOf('\n        }\n      }\n    },\n    "Open'));
+    expect(out.startsWith(`${en}\n        },\n        "es" : {`)).toBe(true);
+    expect(out).toContain(
+      `"es" : {\n${unit('          ', '%#@files@ en %#@folders@')},\n          "substitutions" : {\n` +
+        `            "files" : {\n              "argNum" : 1,\n              "formatSpecifier" : "lld",\n`,
+    );
+    expect(out).toContain(unit('                    ', '%arg archivos'));
+    expect(out).toContain(
+      `"es" : {\n          "variations" : {\n            "device" : {\n              "mac" : {\n${unit('                ', 'Haga clic')}`,
+    );
+    expect(out).toContain('"" : {\n\n    },');
+    expect(out).toContain('"Open\\/Close" : {');
+    expect(out.endsWith('"version" : "1.0"\n}')).toBe(true);
+    const again = extractDocument('xcstrings', utf8(out), OPTIONS);
+    expect(again.segments.map((s) => s.target)).toEqual(targets);
+  });
 });

@@ -5,15 +5,9 @@ import type { DocumentFilter } from './filter';
 import { segmentToPlainText } from './inline-codes';
 import { protectPlaceholders } from './placeholders';
 import type { ExtractedSegment } from './types';
+import { detectStyle, stringifyLike } from './xcstrings-json';
+import { ensure, nodeAt, unitsOf, type Localization, type StringUnit } from './xcstrings-units';
 
-interface StringUnit {
-  state?: string;
-  value?: string;
-}
-interface Localization {
-  stringUnit?: StringUnit;
-  variations?: Record<string, Record<string, Localization>>;
-}
 interface Entry {
   comment?: string;
   shouldTranslate?: boolean;
@@ -30,12 +24,13 @@ export interface XcstringsSkeleton {
   encoding: TextEncoding;
   text: string;
   segmentCount: number;
-  /** Per segment: the key and the variation path (`plural.one`), empty for the plain unit. */
+  /**
+   * Per segment: the key and the path of its unit in a localization, pairs of a container and a
+   * name (`variations.plural` + `one` is `['plural', 'one']` in version 1 skeletons, which only
+   * had that; now `['variations', 'plural', 'one']`, `['substitutions', 'files', ...]`).
+   */
   places: Array<{ key: string; variation: string[] }>;
 }
-
-const at = (loc: Localization | undefined, path: string[]): StringUnit | undefined =>
-  path.length === 0 ? loc?.stringUnit : loc?.variations?.[path[0]!]?.[path[1]!]?.stringUnit;
 
 /**
  * Xcode String Catalogs (.xcstrings, JSON): for each key not marked `shouldTranslate: false`, the
@@ -60,8 +55,9 @@ export const xcstringsFilter: DocumentFilter<XcstringsSkeleton> = {
     const places: XcstringsSkeleton['places'] = [];
     const add = (key: string, variation: string[], value: string, entry: Entry) => {
       if (!/[\p{L}\p{N}]/u.test(value)) return;
-      const existing = at(entry.localizations?.[options.trglang], variation);
-      const contextKey = variation.length ? `${key}|${variation.join('.')}` : key;
+      const existing = nodeAt(entry.localizations?.[options.trglang], variation)?.stringUnit;
+      const where = variation.filter((step) => step !== 'variations').join('.');
+      const contextKey = where ? `${key}|${where}` : key;
       segments.push({
         index: segments.length,
         source: protectPlaceholders(value),
@@ -74,13 +70,12 @@ export const xcstringsFilter: DocumentFilter<XcstringsSkeleton> = {
     };
     for (const [key, entry] of Object.entries(catalog.strings ?? {})) {
       if (entry.shouldTranslate === false) continue;
+      const units: Array<[string[], StringUnit]> = [];
       const own = entry.localizations?.[source];
-      const variations = Object.entries(own?.variations ?? {});
-      if (variations.length === 0) add(key, [], own?.stringUnit?.value ?? key, entry);
-      for (const [kind, cases] of variations) {
-        for (const [name, loc] of Object.entries(cases))
-          add(key, [kind, name], loc.stringUnit?.value ?? '', entry);
-      }
+      if (own) unitsOf(own, [], units);
+      // No unit in the source language: the key is the text (Xcode's default).
+      if (!own || (!own.stringUnit && units.length === 0)) units.unshift([[], { value: key }]);
+      for (const [path, unit] of units) add(key, path, unit.value ?? '', entry);
     }
     const skeleton: XcstringsSkeleton = {
       ...{ format: 'xcstrings', version: 1, encoding, text, segmentCount: segments.length },
@@ -91,22 +86,19 @@ export const xcstringsFilter: DocumentFilter<XcstringsSkeleton> = {
   merge(skeleton, targets, options) {
     if (targets.every((t) => t === null)) return encodeText(skeleton.text, skeleton.encoding);
     const catalog = JSON.parse(skeleton.text) as Catalog;
+    const source = catalog.sourceLanguage ?? 'en';
     skeleton.places.forEach(({ key, variation }, i) => {
       const target = targets[i];
       const entry = catalog.strings?.[key];
       if (target == null || !entry) return;
       const localizations = (entry.localizations ??= {});
       const loc = (localizations[options.trglang] ??= {});
-      const unit: StringUnit = { state: 'translated', value: segmentToPlainText(target) };
-      if (variation.length === 0) loc.stringUnit = unit;
-      else ((loc.variations ??= {})[variation[0]!] ??= {})[variation[1]!] = { stringUnit: unit };
+      const node = ensure(loc, localizations[source], variation);
+      node.stringUnit = { state: 'translated', value: segmentToPlainText(target) };
       entry.localizations = Object.fromEntries(
         Object.entries(localizations).sort(([a], [b]) => a.localeCompare(b)),
       );
     });
-    let json = JSON.stringify(catalog, null, 2);
-    if (/"\s:\s/.test(skeleton.text)) json = json.replace(/^(\s*"(?:[^"\\]|\\.)*"): /gm, '$1 : ');
-    if (skeleton.text.endsWith('\n')) json += '\n';
-    return encodeText(json, skeleton.encoding);
+    return encodeText(stringifyLike(catalog, detectStyle(skeleton.text)), skeleton.encoding);
   },
 };
