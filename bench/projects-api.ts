@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { basic } from '../server/test-support';
 import { startServer } from '../server/start';
-import { ensureBootstrap } from '../server/store/bootstrap';
-import { DATABASE_FILE, openDatabase } from '../server/store/db';
+import { ensureBootstrap } from '../server/db/bootstrap';
+import { DATABASE_FILE, openDatabase } from '../server/db/db';
 import { seedProjects } from './seed-projects';
 
 /** The part of autocannon's result we print (the package ships no types). */

@@ -7,10 +7,10 @@
 import { createDocumentRecords } from '../server/documents/document-store';
 import { escapeSegmentText } from '../server/formats/documents/inline-codes';
 import { extractJson } from '../server/formats/documents/json';
-import { defaultUser } from '../server/store/bootstrap';
-import type { Database } from '../server/store/db';
-import { createMemoryStore } from '../server/store/memories';
-import { createProjectStore } from '../server/store/projects';
+import { defaultUser } from '../server/db/bootstrap';
+import type { Database } from '../server/db/db';
+import { createMemoryStore } from '../server/memories/queries';
+import { createProjectStore } from '../server/projects/queries';
 import { readLohelpUnits } from '../server/tm/test-support';
 import { createWorkQueue } from '../server/work/queue';
 import { seededRandom } from './tm-data';

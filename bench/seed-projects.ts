@@ -1,8 +1,8 @@
 import { PROJECT_STATES, type ProjectState } from '../shared/api/projects';
-import { defaultUser } from '../server/store/bootstrap';
-import type { Database } from '../server/store/db';
-import { createMemoryStore } from '../server/store/memories';
-import { nowSeconds } from '../server/store/time';
+import { defaultUser } from '../server/db/bootstrap';
+import type { Database } from '../server/db/db';
+import { createMemoryStore } from '../server/memories/queries';
+import { nowSeconds } from '../server/db/time';
 
 export interface SeedOptions {
   count: number;

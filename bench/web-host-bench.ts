@@ -12,8 +12,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { ensureBootstrap } from '../server/store/bootstrap';
-import { DATABASE_FILE, openDatabase, type Database } from '../server/store/db';
+import { ensureBootstrap } from '../server/db/bootstrap';
+import { DATABASE_FILE, openDatabase, type Database } from '../server/db/db';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 const ENTRY = 'out/web-host/index.js';

@@ -1,9 +1,12 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { LanguagesResponse } from '../shared/api/languages';
+import { join } from 'node:path';
+import { createBlobStore, DEFAULT_MAX_UPLOAD_BYTES } from './blobs/blob-store';
+import { dataFolder } from './blobs/data-folder';
 import { createCommentService } from './comments/comment-service';
 import { registerDocuments } from './documents/register';
 import { registerFileTranslations } from './file-translation/register';
-import { registerFiles, type WorkOptions } from './files/register';
+import { registerFiles } from './files/register';
 import { registerAuth } from './http/auth';
 import type { AuthThrottleOptions } from './http/auth-throttle';
 import { registerErrorHandlers } from './http/errors';
@@ -18,14 +21,16 @@ import { registerMemories } from './memories/register';
 import type { TmEngine } from './memories/registry';
 import { apertiumLanguages } from './mt/apertium-pairs';
 import type { MtEngine } from './mt/engine';
-import { commentsRoutes } from './routes/comments';
-import { healthRoutes } from './routes/health';
-import { languagesRoutes } from './routes/languages';
-import { projectsRoutes } from './routes/projects';
-import { termbaseHitsRoutes } from './routes/termbase-hits';
-import { translateRoutes } from './routes/translate';
-import type { Database } from './store/db';
+import { commentsRoutes } from './comments/routes';
+import { healthRoutes } from './health/routes';
+import { languagesRoutes } from './languages/routes';
+import { projectsRoutes } from './projects/routes';
+import { translateRoutes } from './translate/routes';
+import type { Database } from './db/db';
+import { registerSegments } from './segments/register';
 import { registerMtEngine } from './translate/mt-engine';
+import { registerUploads } from './uploads/register';
+import { registerWorkQueue, type WorkOptions } from './work/register';
 
 export interface AppOptions {
   /** An open database (see `openDatabase`); the app does not close it. */
@@ -64,6 +69,7 @@ export interface AppOptions {
  * they cover every route, the 404 handler included; each area's routes are one plugin.
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { db } = options;
   const version = options.version ?? '0.0.0-dev';
   const app = Fastify({
     logger: loggerOptions(options.logger),
@@ -76,20 +82,36 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandlers(app);
   registerStrictQuery(app);
   registerJsonParser(app);
-  registerAuth(app, options.db, { throttle: options.authThrottle, now: options.now });
+  registerAuth(app, db, { throttle: options.authThrottle, now: options.now });
   registerQuota(app, options.quota ?? DEFAULT_QUOTA, options.now);
   await registerOpenApi(app, version);
   registerMtEngine(app, options.mt);
 
   await app.register(healthRoutes, { version });
   await app.register(languagesRoutes, { languages: options.languages ?? apertiumLanguages() });
-  await app.register(projectsRoutes, { db: options.db });
-  const files = await registerFiles(app, options);
-  await registerMemories(app, { db: options.db, ...files, version, engine: options.tmEngine });
-  const documents = await registerDocuments(app, { db: options.db, work: files.work });
-  await registerFileTranslations(app, { db: options.db, ...files, pool: documents.pool });
-  await app.register(commentsRoutes, { comments: createCommentService(options.db) });
-  await app.register(translateRoutes, { db: options.db, tm: app.tm, mt: app.mt });
-  await app.register(termbaseHitsRoutes, { termHits: app.termHits });
+  await app.register(projectsRoutes, { db });
+  const maxUploadBytes = options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES;
+  const folder = dataFolder(db, options.dataDir);
+  const blobDir = join(folder.dir, 'blobs');
+  const blobs = createBlobStore(db, blobDir);
+  const cleaned = blobs.recover();
+  if (cleaned.tempFiles + cleaned.orphans > 0) {
+    app.log.info(cleaned, 'cleaned up blobs after an interrupted run');
+  }
+  const { work, stop } = registerWorkQueue(app, db, options.work);
+  app.addHook('onClose', async () => {
+    await stop();
+    folder.removeIfTemporary();
+  });
+  const shared = { db, blobs, work, maxUploadBytes };
+
+  const { fileService } = await registerFiles(app, shared);
+  await registerUploads(app, { ...shared, blobDir, fileService, now: options.now });
+  await registerMemories(app, { ...shared, version, engine: options.tmEngine });
+  const documents = await registerDocuments(app, { db, work });
+  await registerSegments(app, { db, records: documents.records });
+  await registerFileTranslations(app, { ...shared, pool: documents.pool });
+  await app.register(commentsRoutes, { comments: createCommentService(db) });
+  await app.register(translateRoutes, { db, tm: app.tm, mt: app.mt });
   return app;
 }

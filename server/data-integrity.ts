@@ -2,7 +2,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { DATABASE_FILE } from './store/db';
+import { DATABASE_FILE } from './db/db';
 
 // Test support for crash tests: what a data folder must look like whatever moment the server
 // died at, read with a connection of the test's own (the server may be running).

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { buildApp, type AppOptions } from './app';
 import type { LoggerOption } from './http/logging';
 import type { QuotaOptions } from './http/quota';
-import { ensureBootstrap } from './store/bootstrap';
-import { DATABASE_FILE, openDatabase } from './store/db';
+import { ensureBootstrap } from './db/bootstrap';
+import { DATABASE_FILE, openDatabase } from './db/db';
 
 export interface StartOptions {
   /** The data folder: created if missing; holds `wordbench.db` and the `blobs` folder. */

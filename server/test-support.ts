@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from './app';
-import { ensureBootstrap } from './store/bootstrap';
-import { openDatabase, type Database } from './store/db';
-import { createKey } from './store/keys';
-import { createOrganization, createUser } from './store/organizations';
+import { ensureBootstrap } from './db/bootstrap';
+import { openDatabase, type Database } from './db/db';
+import { createKey } from './db/keys';
+import { createOrganization, createUser } from './db/organizations';
 
 /** A fresh folder under the OS temp dir; tests remove it when done. */
 export function tempDir(): string {

@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KILL_TEST_KEY as KEY, serverProcesses, tempBytes, until } from './kill-support';
-import { filesUnder } from './routes/files-test-support';
+import { filesUnder } from './files/test-support';
 import { tempDir } from './test-support';
 
 // The real CLI in its own process, so SIGKILL is a real crash: no handler, no clean-up. More

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../store/db';
+import { openDatabase, type Database } from '../db/db';
 import { tempDir } from '../test-support';
 import { createBlobStore, UploadTooLargeError } from './blob-store';
 

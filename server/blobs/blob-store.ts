@@ -14,8 +14,8 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import type { Database } from '../store/db';
-import { nowSeconds } from '../store/time';
+import type { Database } from '../db/db';
+import { nowSeconds } from '../db/time';
 import { writeHashed } from './hashed-write';
 
 export { UploadTooLargeError } from './hashed-write';

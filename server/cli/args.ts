@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { checkName, NameError } from '../store/organizations';
+import { checkName, NameError } from '../db/organizations';
 
 export const USAGE = `Usage:
   wordbench-server [options]                 run the API server

@@ -1,9 +1,9 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { defaultUser, ensureBootstrap } from '../store/bootstrap';
-import { DATABASE_FILE, openDatabase, type Database } from '../store/db';
-import { createKey, listKeys, revokeKey, type ApiKeyInfo } from '../store/keys';
-import { ensureMember, NameError, UNSAFE_NAME_CHARACTERS } from '../store/organizations';
+import { defaultUser, ensureBootstrap } from '../db/bootstrap';
+import { DATABASE_FILE, openDatabase, type Database } from '../db/db';
+import { createKey, listKeys, revokeKey, type ApiKeyInfo } from '../db/keys';
+import { ensureMember, NameError, UNSAFE_NAME_CHARACTERS } from '../db/organizations';
 
 export interface Output {
   out: (line: string) => void;

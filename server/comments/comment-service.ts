@@ -6,9 +6,9 @@ import type {
   ResolvedFlag,
 } from '../../shared/api/comments';
 import { badRequest, forbidden, notFound } from '../http/http-error';
-import { createCommentStore } from '../store/comments';
-import type { Database } from '../store/db';
-import { nowSeconds } from '../store/time';
+import { createCommentStore } from './queries';
+import type { Database } from '../db/db';
+import { nowSeconds } from '../db/time';
 
 /** Who is asking: the key's user and organization. */
 export interface Caller {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_KEY, type TestApp } from '../test-support';
-import { createProject, getDocument } from '../routes/documents-test-support';
+import { createProject, getDocument } from './test-support';
 import { createDocumentRecords } from './document-store';
 
 let t: TestApp | undefined;

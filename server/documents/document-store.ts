@@ -1,8 +1,8 @@
 import { setImmediate as nextLoopTurn } from 'node:timers/promises';
 import type { DocumentFormat, DocumentWithSegments } from '../../shared/api/documents';
-import type { Database } from '../store/db';
-import { DOCUMENT_COLUMNS, documentToWire, type DocumentTuple } from '../store/documents';
-import { createSegmentStore } from '../store/segments';
+import type { Database } from '../db/db';
+import { DOCUMENT_COLUMNS, documentToWire, type DocumentTuple } from './queries';
+import { createSegmentStore } from './segment-queries';
 import type { WorkQueue } from '../work/queue';
 import { createDocumentImporter } from './document-import';
 

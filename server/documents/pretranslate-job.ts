@@ -2,8 +2,8 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { primaryLanguage } from '../formats/languages';
 import type { TmRegistry } from '../memories/registry';
 import type { MtEngine } from '../mt/engine';
-import type { Database } from '../store/db';
-import { nowSeconds } from '../store/time';
+import type { Database } from '../db/db';
+import { nowSeconds } from '../db/time';
 import type { WorkQueue } from '../work/queue';
 import { PRETRANSLATE_DOCUMENT } from './document-import';
 

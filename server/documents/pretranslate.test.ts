@@ -6,14 +6,9 @@ import { buildApp } from '../app';
 import { auth } from '../memories/test-support';
 import { createApertiumEngine, type MtEngine } from '../mt/engine';
 import { requireApertium } from '../mt/apertium-test-support';
-import {
-  createProject,
-  download,
-  getDocument,
-  uploadDocument,
-} from '../routes/documents-test-support';
-import { ensureBootstrap } from '../store/bootstrap';
-import { openDatabase } from '../store/db';
+import { createProject, download, getDocument, uploadDocument } from './test-support';
+import { ensureBootstrap } from '../db/bootstrap';
+import { openDatabase } from '../db/db';
 import { createTestApp, tempDir, TEST_KEY, type TestApp } from '../test-support';
 
 let t: TestApp;

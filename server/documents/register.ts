@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { documentsRoutes } from '../routes/documents';
-import { segmentsRoutes } from '../routes/segments';
-import type { Database } from '../store/db';
+import { documentsRoutes } from './routes';
+import type { Database } from '../db/db';
 import type { WorkQueue } from '../work/queue';
 import { createDocumentRecords } from './document-store';
 import { createDocumentPool } from './document-pool';
 import { registerPretranslation } from './pretranslate-job';
-import { createSegmentWrites } from './segment-writes';
 
 export interface DocumentsOptions {
   db: Database;
@@ -14,18 +12,16 @@ export interface DocumentsOptions {
 }
 
 /**
- * Documents and their segments: routes, and the pretranslation work. Registered after the
- * memories and MT (it writes units through `app.tm`, pretranslates with `app.mt`). Answers the
- * document worker pool, which file translation shares.
+ * Documents: routes and the pretranslation work. Registered after the memories and MT (it
+ * pretranslates with `app.tm` and `app.mt`). Answers the document records, which the segments
+ * area reads and writes through, and the document worker pool, which file translation shares.
  */
 export async function registerDocuments(app: FastifyInstance, options: DocumentsOptions) {
   const { db, work } = options;
   const records = createDocumentRecords(db, work);
-  const writes = createSegmentWrites(db, app.tm, records);
   registerPretranslation(work, { db, tm: app.tm, mt: () => app.mt });
   const pool = createDocumentPool();
   app.addHook('onClose', () => pool.close());
   await app.register(documentsRoutes, { records, pool });
-  await app.register(segmentsRoutes, { db, segments: records.segments, writes });
-  return { pool };
+  return { pool, records };
 }

@@ -1,6 +1,6 @@
 import type { TranslationInfo, TranslationStatus } from '../../shared/api/file-translation';
-import type { Database } from '../store/db';
-import { nowSeconds } from '../store/time';
+import type { Database } from '../db/db';
+import { nowSeconds } from '../db/time';
 
 /** A file_translations row as the pipeline and the routes read it. */
 export interface TranslationRow {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { BlobStore } from '../blobs/blob-store';
 import type { DocumentPool } from '../documents/document-pool';
-import type { Database } from '../store/db';
+import type { Database } from '../db/db';
 import type { WorkQueue } from '../work/queue';
 import { registerFileTranslation } from './pipeline';
 import { createTranslationQueries } from './queries';

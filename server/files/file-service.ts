@@ -2,8 +2,8 @@ import type { Readable } from 'node:stream';
 import type { FileCategory, SourceFile } from '../../shared/api/files';
 import type { BlobStore } from '../blobs/blob-store';
 import { badRequest, notFound } from '../http/http-error';
-import { DETECT_LANGUAGE } from '../langid/detect-job';
-import type { FileStore } from '../store/files';
+import { DETECT_LANGUAGE } from './detect-job';
+import type { FileStore } from './queries';
 import type { WorkQueue } from '../work/queue';
 
 /** What to record with a file's bytes; everything already validated. */

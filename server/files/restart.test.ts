@@ -2,9 +2,9 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp, type AppOptions } from '../app';
-import { filesUnder, upload, waitForDetection } from '../routes/files-test-support';
-import { ensureBootstrap } from '../store/bootstrap';
-import { openDatabase } from '../store/db';
+import { filesUnder, upload, waitForDetection } from './test-support';
+import { ensureBootstrap } from '../db/bootstrap';
+import { openDatabase } from '../db/db';
 import { TEST_KEY, tempDir } from '../test-support';
 
 const dirs: string[] = [];

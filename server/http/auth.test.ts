@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKey, revokeKey } from '../store/keys';
-import { defaultUser } from '../store/bootstrap';
+import { createKey, revokeKey } from '../db/keys';
+import { defaultUser } from '../db/bootstrap';
 import { basic, createTestApp, TEST_KEY, type TestApp } from '../test-support';
 
 let t: TestApp;

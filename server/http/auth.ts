@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Database } from '../store/db';
-import { createKeyFinder, type KeyOwner } from '../store/keys';
+import type { Database } from '../db/db';
+import { createKeyFinder, type KeyOwner } from '../db/keys';
 import {
   createAuthThrottle,
   DEFAULT_AUTH_THROTTLE,

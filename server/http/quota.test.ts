@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultUser } from '../store/bootstrap';
-import { createKey } from '../store/keys';
+import { defaultUser } from '../db/bootstrap';
+import { createKey } from '../db/keys';
 import { createTestApp, TEST_KEY, type TestApp } from '../test-support';
 import fc from 'fast-check';
 import { createQuota, DEFAULT_QUOTA } from './quota';

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { decodeSample } from './decode';
 import { detectLanguage } from './detect';
-import { detectFileLanguage } from './detect-job';
+import { detectFileLanguage } from '../files/detect-job';
 import { extractText } from './extract-text';
 import { toIso639_2 } from './iso639';
 

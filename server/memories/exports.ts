@@ -3,9 +3,9 @@ import { csvField } from '../../shared/csv';
 import type { BlobStore } from '../blobs/blob-store';
 import type { NativeCodes } from '../formats/inline-codes';
 import { TMX_END, tmxStart, tmxUnit, type TmxHeader } from '../formats/tmx-writer';
-import type { Database } from '../store/db';
-import type { MemoryTaskStore } from '../store/memory-tasks';
-import { createUnitStore, type UnitRow } from '../store/memory-units';
+import type { Database } from '../db/db';
+import type { MemoryTaskStore } from './task-queries';
+import { createUnitStore, type UnitRow } from './unit-queries';
 import { PermanentWorkError, type WorkQueue } from '../work/queue';
 
 /** The work kind; its payload is `{taskId}` (a `memory_tasks` row of kind `termbase-export`). */

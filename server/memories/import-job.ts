@@ -9,9 +9,9 @@ import { isTermsFileName, sniffFormat } from '../formats/sniff';
 import { tmxBatches } from '../formats/tmx-reader';
 import type { SdlxliffFilter } from '../formats/sdlxliff-filters';
 import { xliffBatches } from '../formats/xliff-reader';
-import type { Database } from '../store/db';
-import type { MemoryTaskStore } from '../store/memory-tasks';
-import { nowSeconds } from '../store/time';
+import type { Database } from '../db/db';
+import type { MemoryTaskStore } from './task-queries';
+import { nowSeconds } from '../db/time';
 import { PermanentWorkError, type WorkQueue } from '../work/queue';
 import type { TmRegistry } from './registry';
 import {

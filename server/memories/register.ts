@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { BlobStore } from '../blobs/blob-store';
-import { memoriesRoutes } from '../routes/memories';
-import { memoryTmRoutes } from '../routes/memory-tm';
-import type { Database } from '../store/db';
-import { createMemoryTaskStore } from '../store/memory-tasks';
+import { memoriesRoutes } from './routes';
+import { memoryTmRoutes } from './tm-routes';
+import type { Database } from '../db/db';
+import { createMemoryTaskStore } from './task-queries';
 import type { WorkQueue } from '../work/queue';
 import { registerTermbaseExport } from './exports';
 import { registerMemoryImport } from './import-job';
 import { createTmRegistry, type TmEngine, type TmRegistry } from './registry';
 import { createTermHitFinder, type TermHitFinder } from './termbase-hits';
+import { termbaseHitsRoutes } from './termbase-hits-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,4 +56,5 @@ export async function registerMemories(
     maxUploadBytes: options.maxUploadBytes,
     version: options.version,
   });
+  await app.register(termbaseHitsRoutes, { termHits });
 }

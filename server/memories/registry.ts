@@ -1,15 +1,15 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { TranslationMemoryEntry } from '../../shared/api/tm';
 import { createTmIndex, restoreInlineCodes, type TmIndex } from '../tm';
-import type { Database } from '../store/db';
+import type { Database } from '../db/db';
 import {
   createUnitStore,
   type IndexRow,
   type NewUnit,
   type UnitPatch,
   type UnitRow,
-} from '../store/memory-units';
-import { nowSeconds } from '../store/time';
+} from './unit-queries';
+import { nowSeconds } from '../db/time';
 
 /** The engine's entry points (server/tm/), injectable so tests can count or slow them. */
 export interface TmEngine {

@@ -3,7 +3,7 @@ import { closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import type { NativeCodes } from '../formats/inline-codes';
-import type { Database } from '../store/db';
+import type { Database } from '../db/db';
 import { sourceHash } from './source-hash';
 
 /** A unit read from a file, ready to stage. */

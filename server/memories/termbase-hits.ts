@@ -1,5 +1,5 @@
 import type { TermHit } from '../../shared/api/translate';
-import type { Database } from '../store/db';
+import type { Database } from '../db/db';
 import { tokenize } from '../tm';
 
 interface IndexedTerm {

@@ -1,5 +1,5 @@
 import type { MatchContext } from '../memories/registry';
-import type { Database } from '../store/db';
+import type { Database } from '../db/db';
 
 interface SegmentRow {
   document_id: number | null;

@@ -7,7 +7,7 @@ import type {
 import { notFound } from '../http/http-error';
 import type { MatchContext, TmRegistry } from '../memories/registry';
 import type { MtEngine } from '../mt/engine';
-import type { Database } from '../store/db';
+import type { Database } from '../db/db';
 import { machineTranslate, type MtOutcome } from './machine-translation';
 import { addRichFields } from './rich-fields';
 import { createSegmentContextReader } from './segment-context';

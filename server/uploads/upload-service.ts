@@ -5,7 +5,7 @@ import type { CompleteMultipartBody } from '../../shared/api/uploads';
 import type { BlobStore } from '../blobs/blob-store';
 import type { FileService } from '../files/file-service';
 import { badRequest, conflict, HttpError, notFound } from '../http/http-error';
-import type { Upload, UploadKind, UploadStore } from '../store/uploads';
+import type { Upload, UploadKind, UploadStore } from './queries';
 import type { PartFolder } from './part-folder';
 import type { UploadGrant, UploadSigner } from './signing';
 

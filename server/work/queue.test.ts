@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../store/db';
+import { openDatabase, type Database } from '../db/db';
 import { tempDir } from '../test-support';
 import {
   createWorkQueue,

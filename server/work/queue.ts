@@ -1,4 +1,4 @@
-import type { Database } from '../store/db';
+import type { Database } from '../db/db';
 
 export type WorkState = 'queued' | 'running' | 'done' | 'failed';
 

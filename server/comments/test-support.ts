@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import type { Comment } from '../../shared/api/comments';
+import { defaultUser } from '../db/bootstrap';
+import type { Database } from '../db/db';
+import { createKey } from '../db/keys';
+import { createUser } from '../db/organizations';
+import { apiClient, TEST_KEY } from '../test-support';
+
+/** Another user of the bootstrap organization, with a key of their own. */
+export function createColleague(db: Database, key = 'wb_colleague-key-0123456789') {
+  const owner = defaultUser(db);
+  if (!owner) throw new Error('The test database has no bootstrap user');
+  const userId = createUser(db, owner.orgId, 'Reviewer');
+  createKey(db, userId, key);
+  return { userId, key };
+}
+
+/** Every row of the tables a comment request could write. */
+export function commentTables(db: Database): Record<string, unknown[]> {
+  const tables = ['comments', 'segments', 'documents'];
+  return Object.fromEntries(
+    tables.map((table) => [table, db.prepare(`SELECT * FROM ${table} ORDER BY id`).all()]),
+  );
+}
+
+/** `POST /2/comments` and expects 201. */
+export async function addComment(
+  app: FastifyInstance,
+  place: { documentId: number; segmentId: number },
+  body: object,
+  key = TEST_KEY,
+): Promise<Comment> {
+  const url = `/2/comments?document_id=${place.documentId}&segment_id=${place.segmentId}`;
+  const response = await apiClient(app, key).post(url, body);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}

@@ -1,0 +1,65 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { SourceFile } from '../../shared/api/files';
+import type { Database } from '../db/db';
+
+/** A memory and a project of `orgId`, straight in SQL; returns the project id. */
+export function insertProject(db: Database, orgId: number): number {
+  const memory = db
+    .prepare(
+      `INSERT INTO memories (org_id, name, srclang, trglang, created_at, updated_at)
+       VALUES (?, 'M', 'en', 'es', 0, 0)`,
+    )
+    .run(orgId);
+  const project = db
+    .prepare(
+      `INSERT INTO projects (org_id, memory_id, name, srclang, trglang, created_at, updated_at)
+       VALUES (?, ?, 'P', 'en', 'es', 0, 0)`,
+    )
+    .run(orgId, memory.lastInsertRowid);
+  return Number(project.lastInsertRowid);
+}
+
+/** `POST /v2/files` with the given bytes and query. */
+export async function upload(
+  app: FastifyInstance,
+  key: string,
+  body: string | Buffer,
+  query: Record<string, string>,
+  headers: Record<string, string> = { 'content-type': 'application/octet-stream' },
+) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/v2/files',
+    query,
+    headers: { key, ...headers },
+    payload: body,
+  });
+  return { response, file: response.json() as SourceFile };
+}
+
+/** Every file under `dir` (recursively), as paths relative to it. */
+export function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1))
+    .sort();
+}
+
+/** Polls `GET /v2/files?id=` until detection has recorded an outcome. */
+export async function waitForDetection(
+  app: FastifyInstance,
+  key: string,
+  id: number,
+  timeoutMs = 10_000,
+): Promise<SourceFile> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await app.inject({ url: `/v2/files?id=${id}`, headers: { key } });
+    const [file] = response.json() as SourceFile[];
+    if (file && !file.is_detecting) return file;
+    if (Date.now() > deadline) throw new Error(`File ${id} still detecting after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
