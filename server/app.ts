@@ -31,10 +31,15 @@ import { registerSegments } from './segments/register';
 import { registerMtEngine } from './translate/mt-engine';
 import { registerUploads } from './uploads/register';
 import { registerWorkQueue, type WorkOptions } from './work/register';
+import { sqliteStorage, type Storage } from './db/storage';
 
 export interface AppOptions {
   /** An open database (see `openDatabase`); the app does not close it. */
   db: Database;
+  /** Serve HTTPS with this certificate chain and key (PEM); plain HTTP without. */
+  https?: { cert: string | Buffer; key: string | Buffer };
+  /** The storage the converted areas use; by default one over `db`. */
+  storage?: Storage;
   /** Reported by `/health` and `/openapi.json`. */
   version?: string;
   /** Per-key request quota; defaults to 4000 per 60 s, then 60 s blocked. */
@@ -70,12 +75,15 @@ export interface AppOptions {
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { db } = options;
+  const storage = options.storage ?? sqliteStorage(db);
   const version = options.version ?? '0.0.0-dev';
   const app = Fastify({
     logger: loggerOptions(options.logger),
     genReqId,
     ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
-  });
+    ...(options.https ? { https: options.https } : {}),
+    // An https.Server has every http.Server method the app uses (closeAllConnections included).
+  }) as unknown as FastifyInstance;
 
   registerRequestId(app);
   registerValidation(app);
@@ -109,9 +117,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerUploads(app, { ...shared, blobDir, fileService, now: options.now });
   await registerMemories(app, { ...shared, version, engine: options.tmEngine });
   const documents = await registerDocuments(app, { db, work });
-  await registerSegments(app, { db, records: documents.records });
+  const comments = createCommentService(storage);
+  await registerSegments(app, { db, records: documents.records, comments });
   await registerFileTranslations(app, { ...shared, pool: documents.pool });
-  await app.register(commentsRoutes, { comments: createCommentService(db) });
+  await app.register(commentsRoutes, { comments });
   await app.register(translateRoutes, { db, tm: app.tm, mt: app.mt });
   return app;
 }

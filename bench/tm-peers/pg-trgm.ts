@@ -31,65 +31,40 @@
  * Queries go through a small client of the PostgreSQL wire protocol (./pg-wire.ts) on one TCP
  * connection, with the text inlined as a literal (as psycopg2 does for Weblate).
  */
-import {
-  appendFileSync,
-  chmodSync,
-  chownSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  rmSync,
-} from 'node:fs';
-import { execFileSync } from 'node:child_process';
+import { appendFileSync, chmodSync, chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PgConnection, PgError, copyField, sqlLiteral } from './pg-wire';
+import {
+  PG_INSTALL,
+  findPgBinaries,
+  systemUser,
+  type PgBinaries,
+} from '../../server/db/pg-cluster';
 import { freePort, limits, ms, run, runSync, type Cleanup, type Log } from './common';
-
-const INSTALL = 'apt-get install -y postgresql';
 
 export type PgMode = 'weblate' | 'single';
 
-interface PgBinaries {
-  bin: string;
-  version: string;
-}
-
 /** Finds the newest /usr/lib/postgresql/N/bin with initdb and the pg_trgm extension. */
 export function findPostgres(): PgBinaries {
-  const root = '/usr/lib/postgresql';
-  const versions = existsSync(root)
-    ? readdirSync(root)
-        .filter((v) => existsSync(join(root, v, 'bin', 'initdb')))
-        .sort((a, b) => Number(b) - Number(a))
-    : [];
-  const version = versions[0];
-  if (!version) {
-    throw new Error(
-      `pg_trgm peer: PostgreSQL server binaries not found under ${root}/*/bin. Fix: ${INSTALL}`,
-    );
+  let pg: PgBinaries;
+  try {
+    pg = findPgBinaries();
+  } catch (e) {
+    throw new Error(`pg_trgm peer: ${(e as Error).message}`);
   }
+  const { version } = pg;
   if (!existsSync(`/usr/share/postgresql/${version}/extension/pg_trgm.control`)) {
     throw new Error(
-      `pg_trgm peer: the pg_trgm extension of PostgreSQL ${version} is missing. Fix: ${INSTALL}`,
+      `pg_trgm peer: the pg_trgm extension of PostgreSQL ${version} is missing. Fix: ${PG_INSTALL}`,
     );
   }
   if (process.getuid?.() === 0 && !systemUser('postgres')) {
     throw new Error(
-      `pg_trgm peer: no "postgres" system user to run PostgreSQL as. Fix: ${INSTALL}`,
+      `pg_trgm peer: no "postgres" system user to run PostgreSQL as. Fix: ${PG_INSTALL}`,
     );
   }
-  return { bin: join(root, version, 'bin'), version };
-}
-
-function systemUser(name: string): { uid: number; gid: number } | null {
-  try {
-    const uid = Number(execFileSync('id', ['-u', name], { encoding: 'utf8' }).trim());
-    const gid = Number(execFileSync('id', ['-g', name], { encoding: 'utf8' }).trim());
-    return { uid, gid };
-  } catch {
-    return null;
-  }
+  return pg;
 }
 
 /** Weblate's MemoryQuerySet.get_lookup_length: characters left after removing \W. */

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../test-support';
-import { createCommentStore } from './queries';
+import { sqliteStorage } from '../db/storage';
+import { commentQueries } from './queries';
 import { openDatabase, type Database } from '../db/db';
 import { migrate, migrations } from '../db/migrations';
 import { createOrganization, createUser } from '../db/organizations';
@@ -89,20 +90,21 @@ describe('migration 6: segment revisions', () => {
 });
 
 describe('comment store', () => {
-  it('gives a new time only to the comments a thread resolution changes', () => {
+  it('gives a new time only to the comments a thread resolution changes', async () => {
     const db = openDatabase(dbFile());
     const { orgId, userId, documentId, segmentId } = seed(db);
-    const store = createCommentStore(db);
+    const store = commentQueries(sqliteStorage(db).db);
     const base = { orgId, documentId, segmentId, segmentRevision: 1, userId, annotations: [] };
-    const open = store.insert({ ...base, text: 'a', isResolved: false, now: 10 });
-    const done = store.insert({ ...base, text: 'b', isResolved: true, now: 10 });
-    store.resolveSegment(segmentId, true, 20);
-    const thread = store.listBySegment(segmentId, userId);
+    const open = await store.insert({ ...base, text: 'a', isResolved: false, now: 10 });
+    const done = await store.insert({ ...base, text: 'b', isResolved: true, now: 10 });
+    await store.resolveSegment(segmentId, true, 20);
+    const thread = await store.listBySegment(segmentId, userId);
     expect(thread.map((c) => [c.id, c.is_resolved, c.updated_at, c.is_mine])).toEqual([
       [open, true, 20, true],
       [done, true, 10, true],
     ]);
-    expect(store.listBySegment(segmentId, userId + 1).every((c) => !c.is_mine)).toBe(true);
+    const others = await store.listBySegment(segmentId, userId + 1);
+    expect(others.every((c) => !c.is_mine)).toBe(true);
     db.close();
   });
 
@@ -119,10 +121,10 @@ describe('comment store', () => {
     db.close();
   });
 
-  it('goes with its organization, authors and all, in one statement', () => {
+  it('goes with its organization, authors and all, in one statement', async () => {
     const db = openDatabase(dbFile());
     const { orgId, userId, documentId, segmentId } = seed(db);
-    createCommentStore(db).insert({
+    await commentQueries(sqliteStorage(db).db).insert({
       orgId,
       documentId,
       segmentId,

@@ -1,5 +1,5 @@
 import type { Annotation, Comment } from '../../shared/api/comments';
-import type { Database } from '../db/db';
+import type { Queryable } from '../db/storage';
 
 /** A comment to insert (the caller checked the document and segment, and runs the transaction). */
 export interface NewComment {
@@ -32,76 +32,80 @@ export interface CommentChange {
   now: number;
 }
 
-type WireRow = Omit<Comment, 'annotations' | 'is_resolved' | 'is_mine'> & {
-  annotations: string;
-  is_resolved: number;
-  is_mine: number;
-};
+/** SQLite answers a comparison as 0/1, PostgreSQL as a boolean. */
+const isTrue = (value: unknown) => value === true || value === 1;
 
-// `@viewer` is the caller: `is_mine` says whether they wrote the comment.
-const WIRE_SELECT = `SELECT c.id, c.text, c.annotations, c.is_resolved, c.document_id,
-  c.segment_id, c.segment_revision_id, c.user_id, c.created_at, c.updated_at,
-  u.name AS user_name, c.user_id = @viewer AS is_mine
-  FROM comments c JOIN users u ON u.id = c.user_id`;
+/** Comments with their author's name; `is_mine` says whether `viewer` wrote each. */
+function wireSelect(db: Queryable, viewer: number) {
+  return db
+    .selectFrom('comments as c')
+    .innerJoin('users as u', 'u.id', 'c.user_id')
+    .select((eb) => [
+      'c.id',
+      'c.text',
+      'c.annotations',
+      'c.is_resolved',
+      'c.document_id',
+      'c.segment_id',
+      'c.segment_revision_id',
+      'c.user_id',
+      'c.created_at',
+      'c.updated_at',
+      'u.name as user_name',
+      eb('c.user_id', '=', viewer).as('is_mine'),
+    ]);
+}
+
+type WireRow = Awaited<ReturnType<ReturnType<typeof wireSelect>['executeTakeFirstOrThrow']>>;
 
 const toWire = (row: WireRow): Comment => ({
   ...row,
   annotations: JSON.parse(row.annotations) as Annotation[],
   is_resolved: row.is_resolved !== 0,
-  is_mine: row.is_mine !== 0,
+  is_mine: isTrue(row.is_mine),
 });
 
-/** Segment comments. Every read by id is scoped to the organization. */
-export function createCommentStore(db: Database) {
-  const insert = db.prepare(
-    `INSERT INTO comments (org_id, document_id, segment_id, segment_revision_id, user_id, text,
-       annotations, is_resolved, created_at, updated_at)
-     VALUES (@orgId, @documentId, @segmentId, @segmentRevision, @userId, @text, @annotations,
-       @isResolved, @now, @now)`,
-  );
-  const byId = db.prepare<{ id: number; orgId: number; viewer: number }, WireRow>(
-    `${WIRE_SELECT} WHERE c.id = @id AND c.org_id = @orgId`,
-  );
-  const byDocument = db.prepare<{ documentId: number; viewer: number }, WireRow>(
-    `${WIRE_SELECT} WHERE c.document_id = @documentId ORDER BY c.segment_id, c.id`,
-  );
-  const bySegment = db.prepare<{ segmentId: number; viewer: number }, WireRow>(
-    `${WIRE_SELECT} WHERE c.segment_id = @segmentId ORDER BY c.id`,
-  );
-  const rowById = db.prepare<
-    [number, number],
-    Omit<CommentRow, 'annotations' | 'is_resolved'> & { annotations: string; is_resolved: number }
-  >(
-    `SELECT id, document_id, user_id, text, annotations, is_resolved FROM comments
-      WHERE id = ? AND org_id = ?`,
-  );
-  const update = db.prepare(
-    `UPDATE comments SET text = @text, annotations = @annotations, is_resolved = @isResolved,
-       updated_at = @now
-     WHERE id = @id`,
-  );
-  const resolveSegment = db.prepare<[number, number, number, number]>(
-    'UPDATE comments SET is_resolved = ?, updated_at = ? WHERE segment_id = ? AND is_resolved != ?',
-  );
-  const remove = db.prepare<[number]>('DELETE FROM comments WHERE id = ?');
-
+/**
+ * Segment comments, and the reads a comment needs of its document and segment. Every read by id
+ * is scoped to the organization. `db` is the storage's handle or an open transaction.
+ */
+export function commentQueries(db: Queryable) {
   return {
-    insert(comment: NewComment): number {
-      const result = insert.run({
-        ...comment,
-        annotations: JSON.stringify(comment.annotations),
-        isResolved: comment.isResolved ? 1 : 0,
-      });
-      return Number(result.lastInsertRowid);
+    async insert(comment: NewComment): Promise<number> {
+      const row = await db
+        .insertInto('comments')
+        .values({
+          org_id: comment.orgId,
+          document_id: comment.documentId,
+          segment_id: comment.segmentId,
+          segment_revision_id: comment.segmentRevision,
+          user_id: comment.userId,
+          text: comment.text,
+          annotations: JSON.stringify(comment.annotations),
+          is_resolved: comment.isResolved ? 1 : 0,
+          created_at: comment.now,
+          updated_at: comment.now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
     },
 
-    get(orgId: number, id: number, viewer: number): Comment | null {
-      const row = byId.get({ id, orgId, viewer });
+    async get(orgId: number, id: number, viewer: number): Promise<Comment | null> {
+      const row = await wireSelect(db, viewer)
+        .where('c.id', '=', id)
+        .where('c.org_id', '=', orgId)
+        .executeTakeFirst();
       return row ? toWire(row) : null;
     },
 
-    row(orgId: number, id: number): CommentRow | null {
-      const row = rowById.get(id, orgId);
+    async row(orgId: number, id: number): Promise<CommentRow | null> {
+      const row = await db
+        .selectFrom('comments')
+        .select(['id', 'document_id', 'user_id', 'text', 'annotations', 'is_resolved'])
+        .where('id', '=', id)
+        .where('org_id', '=', orgId)
+        .executeTakeFirst();
       if (!row) return null;
       return {
         ...row,
@@ -111,30 +115,73 @@ export function createCommentStore(db: Database) {
     },
 
     /** A document's comments, by segment id then oldest first (ids grow with time). */
-    listByDocument: (documentId: number, viewer: number): Comment[] =>
-      byDocument.all({ documentId, viewer }).map(toWire),
+    listByDocument: async (documentId: number, viewer: number): Promise<Comment[]> =>
+      (
+        await wireSelect(db, viewer)
+          .where('c.document_id', '=', documentId)
+          .orderBy('c.segment_id')
+          .orderBy('c.id')
+          .execute()
+      ).map(toWire),
 
     /** A segment's thread, oldest first. */
-    listBySegment: (segmentId: number, viewer: number): Comment[] =>
-      bySegment.all({ segmentId, viewer }).map(toWire),
+    listBySegment: async (segmentId: number, viewer: number): Promise<Comment[]> =>
+      (
+        await wireSelect(db, viewer).where('c.segment_id', '=', segmentId).orderBy('c.id').execute()
+      ).map(toWire),
 
-    update(id: number, change: CommentChange): void {
-      update.run({
-        id,
-        ...change,
-        annotations: JSON.stringify(change.annotations),
-        isResolved: change.isResolved ? 1 : 0,
-      });
+    async update(id: number, change: CommentChange): Promise<void> {
+      await db
+        .updateTable('comments')
+        .set({
+          text: change.text,
+          annotations: JSON.stringify(change.annotations),
+          is_resolved: change.isResolved ? 1 : 0,
+          updated_at: change.now,
+        })
+        .where('id', '=', id)
+        .execute();
     },
 
     /** Resolves or reopens a segment's whole thread; only comments that change get a new time. */
-    resolveSegment(segmentId: number, isResolved: boolean, now: number): void {
+    async resolveSegment(segmentId: number, isResolved: boolean, now: number): Promise<void> {
       const flag = isResolved ? 1 : 0;
-      resolveSegment.run(flag, now, segmentId, flag);
+      await db
+        .updateTable('comments')
+        .set({ is_resolved: flag, updated_at: now })
+        .where('segment_id', '=', segmentId)
+        .where('is_resolved', '!=', flag)
+        .execute();
     },
 
-    remove: (id: number): boolean => remove.run(id).changes > 0,
+    async remove(id: number): Promise<boolean> {
+      const result = await db.deleteFrom('comments').where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    /** Whether the organization has this document, shown (not still importing). */
+    async documentVisible(orgId: number, documentId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('documents')
+        .select('id')
+        .where('id', '=', documentId)
+        .where('org_id', '=', orgId)
+        .where('import_in_progress', '=', 0)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** The segment's current revision, or null when it is not in that document. */
+    async segmentRevision(segmentId: number, documentId: number): Promise<number | null> {
+      const row = await db
+        .selectFrom('segments')
+        .select('revision')
+        .where('id', '=', segmentId)
+        .where('document_id', '=', documentId)
+        .executeTakeFirst();
+      return row?.revision ?? null;
+    },
   };
 }
 
-export type CommentStore = ReturnType<typeof createCommentStore>;
+export type CommentQueries = ReturnType<typeof commentQueries>;

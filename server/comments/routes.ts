@@ -69,7 +69,7 @@ export const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (
     async (request, reply): Promise<Comment> => {
       const query = request.query as Static<typeof CommentCreateQuery>;
       const place = { documentId: query.document_id, segmentId: query.segment_id };
-      const created = comments.create(request.auth, place, request.body);
+      const created = await comments.create(request.auth, place, request.body);
       reply.code(201);
       return created;
     },
@@ -93,7 +93,7 @@ export const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (
     async (request, reply): Promise<Comment> => {
       const query = request.query as Static<typeof CommentUpdateQuery>;
       const target = { commentId: query.comment_id, documentId: query.document_id };
-      const updated = comments.update(request.auth, target, request.body);
+      const updated = await comments.update(request.auth, target, request.body);
       reply.code(201);
       return updated;
     },
@@ -116,7 +116,7 @@ export const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (
     },
     async (request): Promise<CommentDeleteResponse> => {
       const { comment_id: id } = request.query as Static<typeof CommentDeleteQuery>;
-      comments.remove(request.auth, id);
+      await comments.remove(request.auth, id);
       return { id };
     },
   );

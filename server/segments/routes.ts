@@ -16,12 +16,14 @@ import { Id } from '../../shared/api/fields';
 import { segmentNotFound, type SegmentWrites } from './segment-writes';
 import { tagTarget } from './tag-target';
 import { badRequest, notFound } from '../http/http-error';
-import { createCommentStore } from '../comments/queries';
+import type { CommentService } from '../comments/comment-service';
 import type { Database } from '../db/db';
 import type { SegmentStore } from '../documents/segment-queries';
 
 export interface SegmentsRoutesOptions {
   db: Database;
+  /** A segment's thread, for `include_comments`. */
+  comments: CommentService;
   segments: SegmentStore;
   writes: SegmentWrites;
 }
@@ -40,8 +42,7 @@ const SEGMENT_BASES = ['/v2', '/2'];
  * translation and unlock reviewed segments. Scoped to the caller's organization.
  */
 export const segmentsRoutes: FastifyPluginAsync<SegmentsRoutesOptions> = async (app, options) => {
-  const { db, segments, writes } = options;
-  const comments = createCommentStore(db);
+  const { db, segments, writes, comments } = options;
   const memoryExists = db.prepare<[number, number], { id: number }>(
     'SELECT id FROM memories WHERE id = ? AND org_id = ?',
   );
@@ -93,7 +94,7 @@ export const segmentsRoutes: FastifyPluginAsync<SegmentsRoutesOptions> = async (
         const segment = segments.get(request.auth.orgId, query.id);
         if (!segment) throw segmentNotFound(query.id);
         if (!query.include_comments) return segment;
-        return { ...segment, comments: comments.listBySegment(segment.id, request.auth.userId) };
+        return { ...segment, comments: await comments.thread(request.auth, segment.id) };
       },
     );
 

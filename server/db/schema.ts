@@ -1,0 +1,320 @@
+// Written by `npm run db:schema` from the migrated schema (schema-source.ts): do not edit.
+import type { Generated } from 'kysely';
+
+export interface ApiKeysTable {
+  id: Generated<number>;
+  user_id: number;
+  key_hash: string;
+  prefix: string;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+export interface BlobsTable {
+  sha256: string;
+  size: number;
+  created_at: number;
+}
+
+export interface CommentsTable {
+  id: Generated<number>;
+  org_id: number;
+  document_id: number;
+  segment_id: number;
+  segment_revision_id: number;
+  user_id: number;
+  text: string;
+  annotations: Generated<string>;
+  is_resolved: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface DocumentSkeletonPartsTable {
+  document_id: number;
+  part: number;
+  text: string;
+}
+
+export interface DocumentsTable {
+  id: Generated<number>;
+  org_id: number;
+  project_id: number;
+  name: string;
+  srclang: string;
+  trglang: string;
+  import_in_progress: Generated<number>;
+  import_succeeded: Generated<number>;
+  import_error_message: string | null;
+  export_in_progress: Generated<number>;
+  export_succeeded: Generated<number>;
+  export_error_message: string | null;
+  is_pretranslating: Generated<number>;
+  pretranslation: Generated<string>;
+  translator_email: string | null;
+  reviewer_email: string | null;
+  customer_reviewer_email: string | null;
+  is_review_complete: Generated<number>;
+  created_at: number;
+  updated_at: number;
+  format: Generated<string>;
+  pretranslate_mode: string | null;
+  auto_accept: Generated<number>;
+  pretranslated: Generated<number>;
+  to_pretranslate: Generated<number>;
+  pretranslation_error: string | null;
+  pretranslate_cursor: Generated<number>;
+  pretranslate_token: string | null;
+}
+
+export interface FileLabelsTable {
+  id: Generated<number>;
+  file_id: number;
+  name: string;
+}
+
+export interface FileTranslationTargetsTable {
+  translation_id: number;
+  idx: number;
+  target: string;
+  origin: string;
+  score: number | null;
+}
+
+export interface FileTranslationsTable {
+  id: Generated<number>;
+  org_id: number;
+  user_id: number | null;
+  file_id: number;
+  memory_id: number;
+  with_tm: number;
+  tm_threshold: number;
+  status: Generated<string>;
+  error_msg: string | null;
+  file_name: string;
+  translated_name: string;
+  srclang: string;
+  trglang: string;
+  format: string | null;
+  segments_done: Generated<number>;
+  segments_total: Generated<number>;
+  tm_segments: Generated<number>;
+  mt_segments: Generated<number>;
+  warning: string | null;
+  result_sha256: string | null;
+  created_at: number;
+  updated_at: number;
+  downloaded_at: number | null;
+}
+
+export interface FilesTable {
+  id: Generated<number>;
+  org_id: number;
+  user_id: number | null;
+  project_id: number | null;
+  name: string;
+  file_hash: string;
+  blob_sha256: string;
+  size: number;
+  category: Generated<string>;
+  detected_lang: Generated<string>;
+  detected_lang_confidence: Generated<number>;
+  is_detecting: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface MemoriesTable {
+  id: Generated<number>;
+  org_id: number;
+  name: string;
+  srclang: string;
+  trglang: string;
+  srclocale: string | null;
+  trglocale: string | null;
+  version: Generated<number>;
+  is_processing: Generated<number>;
+  created_at: number;
+  updated_at: number;
+  num_segments: Generated<number>;
+  num_terms: Generated<number>;
+  last_import_error: string | null;
+  termbase_sha256: string | null;
+}
+
+export interface MemoryTasksTable {
+  id: Generated<number>;
+  memory_id: number;
+  kind: string;
+  state: Generated<string>;
+  name: string | null;
+  options: Generated<string>;
+  blob_sha256: string | null;
+  user_id: number | null;
+  error: string | null;
+  added: number | null;
+  skipped: number | null;
+  created_at: number;
+  finished_at: number | null;
+}
+
+export interface MemoryTermsTable {
+  id: Generated<number>;
+  memory_id: number;
+  source: string;
+  target: string;
+  extra: string | null;
+  origin: string;
+  created_at: number;
+}
+
+export interface MemoryUnitsTable {
+  id: Generated<number>;
+  memory_id: number;
+  source: string;
+  target: string;
+  source_hash: number;
+  prev_source: string | null;
+  next_source: string | null;
+  context_key: string | null;
+  origin: string;
+  metadata: string | null;
+  created_at: number;
+  updated_at: number;
+  created_by: number | null;
+}
+
+export interface OrganizationsTable {
+  id: Generated<number>;
+  name: string;
+  created_at: number;
+}
+
+export interface ProjectStateChangesTable {
+  id: Generated<number>;
+  project_id: number;
+  from_state: string | null;
+  to_state: string;
+  user_id: number | null;
+  changed_at: number;
+}
+
+export interface ProjectsTable {
+  id: Generated<number>;
+  org_id: number;
+  memory_id: number;
+  job_id: number | null;
+  name: string;
+  state: Generated<string>;
+  due_date: number | null;
+  archived: Generated<number>;
+  metadata: Generated<string>;
+  sample_review_percentage: number | null;
+  connector_id: number | null;
+  workflow_template_id: number | null;
+  srclang: string;
+  trglang: string;
+  srclocale: string | null;
+  trglocale: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SegmentsTable {
+  id: Generated<number>;
+  org_id: number;
+  document_id: number | null;
+  memory_id: number;
+  idx: Generated<number>;
+  source: string;
+  target: Generated<string>;
+  is_confirmed: Generated<number>;
+  is_reviewed: Generated<number>;
+  match_score: number | null;
+  target_origin: string | null;
+  note: string | null;
+  context_key: string | null;
+  memory_unit_id: number | null;
+  word_count: Generated<number>;
+  created_at: number;
+  updated_at: number;
+  revision: Generated<number>;
+}
+
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: number;
+}
+
+export interface UploadPartsTable {
+  upload_id: number;
+  part_number: number;
+  etag: string;
+  size: number;
+  file: string;
+  created_at: number;
+}
+
+export interface UploadsTable {
+  id: Generated<number>;
+  org_id: number;
+  user_id: number | null;
+  s3_key: string;
+  kind: string;
+  filename: string;
+  content_type: string;
+  metadata: Generated<string>;
+  status: Generated<string>;
+  file_id: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  org_id: number;
+  name: string;
+  created_at: number;
+}
+
+export interface WorkItemsTable {
+  id: Generated<number>;
+  kind: string;
+  payload: string;
+  state: Generated<string>;
+  attempts: Generated<number>;
+  max_attempts: number;
+  run_after: number;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+}
+
+/** Every table, as Kysely sees the database. */
+export interface Schema {
+  api_keys: ApiKeysTable;
+  blobs: BlobsTable;
+  comments: CommentsTable;
+  document_skeleton_parts: DocumentSkeletonPartsTable;
+  documents: DocumentsTable;
+  file_labels: FileLabelsTable;
+  file_translation_targets: FileTranslationTargetsTable;
+  file_translations: FileTranslationsTable;
+  files: FilesTable;
+  memories: MemoriesTable;
+  memory_tasks: MemoryTasksTable;
+  memory_terms: MemoryTermsTable;
+  memory_units: MemoryUnitsTable;
+  organizations: OrganizationsTable;
+  project_state_changes: ProjectStateChangesTable;
+  projects: ProjectsTable;
+  segments: SegmentsTable;
+  server_secrets: ServerSecretsTable;
+  upload_parts: UploadPartsTable;
+  uploads: UploadsTable;
+  users: UsersTable;
+  work_items: WorkItemsTable;
+}

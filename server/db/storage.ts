@@ -1,0 +1,100 @@
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from './db';
+import { migratePostgres } from './pg-migrations';
+import type { Schema } from './schema';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/** A database handle or an open transaction: query modules take either. */
+export type Queryable = Kysely<Schema>;
+
+/**
+ * The storage every area reaches its tables through: one async interface over SQLite (one
+ * desktop, better-sqlite3) and PostgreSQL (a team). Areas write their SQL with Kysely in their
+ * `queries.ts`; where the dialects differ they ask `dialect`.
+ */
+export interface Storage {
+  readonly dialect: Dialect;
+  readonly db: Queryable;
+  /**
+   * Runs `work` in one transaction: committed when it resolves, rolled back when it throws.
+   * SQLite takes the write lock at the start (BEGIN IMMEDIATE), so a transaction that reads
+   * before it writes never fails half-way on a lock another process holds.
+   */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/**
+ * The storage over an open SQLite database (the caller keeps and closes it). Kysely's SQLite
+ * driver serializes its queries on the one connection, and a transaction holds it to the end,
+ * so no other query lands inside someone else's transaction.
+ */
+export function sqliteStorage(database: Database): Storage {
+  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database }) });
+  return {
+    dialect: 'sqlite',
+    db,
+    transaction: (work) =>
+      db.connection().execute(async (connection) => {
+        await sql`BEGIN IMMEDIATE`.execute(connection);
+        try {
+          const result = await work(connection);
+          await sql`COMMIT`.execute(connection);
+          return result;
+        } catch (error) {
+          if (database.inTransaction) await sql`ROLLBACK`.execute(connection);
+          throw error;
+        }
+      }),
+    // The database is the caller's: only Kysely's own state goes.
+    close: async () => undefined,
+  };
+}
+
+const INT8_OID = 20;
+
+/**
+ * pg answers bigint columns as strings (they may pass 2^53); ours are ids, counts and epoch
+ * seconds, so they are numbers, as SQLite gives them.
+ */
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID && format !== 'binary'
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/** The storage over a PostgreSQL database (`postgres://...`), with a pool of `max` connections. */
+export function postgresStorage(url: string, options: { max?: number } = {}): Storage {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, types });
+  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    dialect: 'postgres',
+    db,
+    transaction: (work) => db.transaction().execute(work),
+    close: () => db.destroy(),
+  };
+}
+
+/**
+ * Connects to a PostgreSQL database and brings its schema up to date (several processes starting
+ * at once migrate it once: pg-migrations/index.ts), then answers its storage.
+ */
+export async function openPostgresStorage(url: string, options: { max?: number } = {}) {
+  const storage = postgresStorage(url, options);
+  try {
+    const client = new pg.Client({ connectionString: url, types });
+    await client.connect();
+    try {
+      await migratePostgres(client);
+    } finally {
+      await client.end();
+    }
+    return storage;
+  } catch (error) {
+    await storage.close();
+    throw error;
+  }
+}
