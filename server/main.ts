@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { parseCommand, UsageError, USAGE, type Command } from './cli/args';
 import { defaultDataDir } from './cli/data-dir';
 import { runKeysCommand, type Output } from './cli/keys-command';
@@ -9,6 +10,22 @@ const io: Output = {
   out: (line) => process.stdout.write(`${line}\n`),
   err: (line) => process.stderr.write(`${line}\n`),
 };
+
+/** The certificate and key files of `--tls-cert`/`--tls-key`, read now so a wrong path says so. */
+function readTls(command: { tlsCertFile?: string; tlsKeyFile?: string }) {
+  if (!command.tlsCertFile || !command.tlsKeyFile) return undefined;
+  const read = (flag: string, file: string) => {
+    try {
+      return readFileSync(file);
+    } catch (error) {
+      throw new Error(`${flag} ${file}: ${(error as Error).message}`);
+    }
+  };
+  return {
+    cert: read('--tls-cert', command.tlsCertFile),
+    key: read('--tls-key', command.tlsKeyFile),
+  };
+}
 
 async function serve(command: Extract<Command, { kind: 'serve' }>): Promise<void> {
   // Signal handlers go in first: a SIGTERM that arrives while the server is still starting must
@@ -44,6 +61,8 @@ async function serve(command: Extract<Command, { kind: 'serve' }>): Promise<void
         ? undefined
         : { ...DEFAULT_AUTH_THROTTLE, maxFailures: command.authFailures },
     maxUploadBytes: command.maxUploadBytes,
+    tls: readTls(command),
+    behindTlsProxy: command.behindTlsProxy,
     // Logs go to stderr so that stdout carries only what callers parse (the key, the URL).
     logger: { level: process.env.WORDBENCH_LOG_LEVEL ?? 'warn', stream: process.stderr },
     // The bundle cannot read package.json at run time: the desktop app passes its version in.

@@ -7,6 +7,7 @@ import type { LoggerOption } from './http/logging';
 import type { QuotaOptions } from './http/quota';
 import { ensureBootstrap } from './db/bootstrap';
 import { DATABASE_FILE, openDatabase } from './db/db';
+import { transportError } from './http/transport-security';
 
 export interface StartOptions {
   /** The data folder: created if missing; holds `wordbench.db` and the `blobs` folder. */
@@ -28,10 +29,14 @@ export interface StartOptions {
   maxUploadBytes?: number;
   /** Background work options (tests). */
   work?: AppOptions['work'];
+  /** Serve HTTPS with this certificate chain and private key (PEM). */
+  tls?: AppOptions['https'];
+  /** A TLS-terminating proxy stands in front: plain HTTP on a non-loopback address is intended. */
+  behindTlsProxy?: boolean;
 }
 
 export interface RunningServer {
-  /** `http://HOST:PORT` with the port actually bound. */
+  /** `http(s)://HOST:PORT` with the port actually bound. */
   url: string;
   port: number;
   /** The generated first key of a new data folder; shown once, never stored in clear. */
@@ -58,6 +63,8 @@ async function closeWithin(app: FastifyInstance, graceMs: number): Promise<void>
 /** Opens the data folder, makes sure it has a key, and listens. */
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const { dataDir, host = '127.0.0.1', port = 0 } = options;
+  const refused = transportError(host, options);
+  if (refused) throw new Error(refused);
   // Only this user should read the data folder: it holds translations and key hashes.
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const db = openDatabase(join(dataDir, DATABASE_FILE));
@@ -74,13 +81,14 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       dataDir,
       maxUploadBytes: options.maxUploadBytes,
       work: options.work,
+      https: options.tls,
     });
     await app.listen({ host, port });
     const bound = (app.server.address() as AddressInfo).port;
     const running = app;
     let closing: Promise<void> | undefined;
     return {
-      url: `http://${host.includes(':') ? `[${host}]` : host}:${bound}`,
+      url: `${options.tls ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${bound}`,
       port: bound,
       createdKey: bootstrap.key,
       close: () => {

@@ -16,6 +16,8 @@ describe('parseCommand', () => {
 
   it('reads every serve flag, and the bootstrap key from the environment', () => {
     const argv = ['--port', '0', '--host', '0.0.0.0', '--data', '/d', '--quota', '10'];
+    // A non-loopback host needs TLS or the proxy flag (issue 13): given here.
+    argv.push('--behind-tls-proxy');
     expect(parseCommand(argv, { WORDBENCH_BOOTSTRAP_KEY: 'env-key' })).toEqual({
       kind: 'serve',
       port: 0,
@@ -23,12 +25,34 @@ describe('parseCommand', () => {
       dataDir: '/d',
       bootstrapKey: 'env-key',
       quota: 10,
+      behindTlsProxy: true,
     });
     expect(
       parseCommand(['--bootstrap-key', 'flag-key'], { WORDBENCH_BOOTSTRAP_KEY: 'env' }),
     ).toMatchObject({
       bootstrapKey: 'flag-key',
     });
+  });
+
+  it('serves plain HTTP beyond loopback only behind a TLS proxy, else TLS of its own', () => {
+    for (const host of ['0.0.0.0', '192.168.1.20', '::']) {
+      expect(() => parseCommand(['--host', host], {})).toThrow(
+        new UsageError(
+          `Refusing to listen on ${host} over plain HTTP: API keys would cross the network in ` +
+            'clear text. Give --tls-cert and --tls-key, or --behind-tls-proxy when a proxy in ' +
+            'front terminates TLS; or listen on 127.0.0.1.',
+        ),
+      );
+    }
+    for (const host of ['127.0.0.1', '::1', 'localhost']) {
+      expect(parseCommand(['--host', host], {})).toMatchObject({ host });
+    }
+    const tls = ['--host', '0.0.0.0', '--tls-cert', 'c.pem', '--tls-key', 'k.pem'];
+    expect(parseCommand(tls, {})).toMatchObject({ tlsCertFile: 'c.pem', tlsKeyFile: 'k.pem' });
+    expect(() => parseCommand(['--tls-cert', 'c.pem'], {})).toThrow(
+      new UsageError('--tls-cert and --tls-key go together'),
+    );
+    expect(() => parseCommand([...tls, '--behind-tls-proxy'], {})).toThrow(/--behind-tls-proxy/);
   });
 
   it('parses the keys subcommands', () => {

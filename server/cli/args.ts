@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
 import { checkName, NameError } from '../db/organizations';
+import { UsageError } from './args-error';
+import { transportArgs, type TransportArgs } from './transport-args';
 
 export const USAGE = `Usage:
   wordbench-server [options]                 run the API server
@@ -19,12 +21,16 @@ Options:
   --auth-failures N      wrong keys per minute from one address before 429 (default 20;
                          valid keys are always served)
   --max-upload-bytes N   largest file upload in bytes (default 2147483648, 2 GiB)
+  --tls-cert FILE        serve HTTPS with this certificate chain (PEM), with --tls-key FILE
+  --tls-key FILE         the certificate's private key (PEM)
+  --behind-tls-proxy     plain HTTP on a non-loopback --host, because a proxy in front
+                         terminates TLS (without TLS or this flag, only 127.0.0.1 and ::1)
   -h, --help             show this help
 `;
 
 export type Command =
   | { kind: 'help' }
-  | {
+  | ({
       kind: 'serve';
       port: number;
       host: string;
@@ -33,7 +39,7 @@ export type Command =
       quota?: number;
       authFailures?: number;
       maxUploadBytes?: number;
-    }
+    } & TransportArgs)
   | {
       kind: 'keys';
       action: 'create' | 'list' | 'revoke';
@@ -43,8 +49,7 @@ export type Command =
       member?: { org: string; user: string };
     };
 
-/** Thrown for command lines we cannot run; the CLI prints it with the usage and exits 2. */
-export class UsageError extends Error {}
+export { UsageError } from './args-error';
 
 function integer(value: string, flag: string, min: number, max: number): number {
   const number = Number(value);
@@ -95,6 +100,9 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
         org: { type: 'string' },
         user: { type: 'string' },
         'max-upload-bytes': { type: 'string' },
+        'tls-cert': { type: 'string' },
+        'tls-key': { type: 'string' },
+        'behind-tls-proxy': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -123,10 +131,12 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
   if (values.org !== undefined || values.user !== undefined) {
     throw new UsageError('--org and --user are options of keys create');
   }
+  const host = values.host ?? '127.0.0.1';
   return {
     kind: 'serve',
     port: values.port === undefined ? 8080 : integer(values.port, '--port', 0, 65535),
-    host: values.host ?? '127.0.0.1',
+    host,
+    ...transportArgs(host, values),
     dataDir: values.data,
     bootstrapKey: values['bootstrap-key'] ?? (env.WORDBENCH_BOOTSTRAP_KEY || undefined),
     quota: values.quota === undefined ? undefined : integer(values.quota, '--quota', 1, 1e9),
