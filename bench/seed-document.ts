@@ -9,8 +9,9 @@ import { escapeSegmentText } from '../server/formats/documents/inline-codes';
 import { extractJson } from '../server/formats/documents/json';
 import { defaultUser } from '../server/db/bootstrap';
 import type { Database } from '../server/db/db';
+import { sqliteStorage } from '../server/db/storage';
 import { createMemoryStore } from '../server/memories/queries';
-import { createProjectStore } from '../server/projects/queries';
+import { createProjectStore } from '../server/projects/store';
 import { readLohelpUnits } from '../server/tm/test-support';
 import { createWorkQueue } from '../server/work/queue';
 import { seededRandom } from './tm-data';
@@ -46,7 +47,7 @@ export async function seedDocument(db: Database, segments: number): Promise<Seed
     trglang: 'es',
     trglocale: 'ES',
   });
-  const project = createProjectStore(db).create(owner, {
+  const project = await createProjectStore(sqliteStorage(db)).create(owner, {
     name: 'LibreOffice help 7.4',
     memory_id: memory.id,
   });

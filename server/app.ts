@@ -97,7 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { version });
   await app.register(languagesRoutes, { languages: options.languages ?? apertiumLanguages() });
-  await app.register(projectsRoutes, { db });
+  await app.register(projectsRoutes, { db, storage });
   const maxUploadBytes = options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES;
   const folder = dataFolder(db, options.dataDir);
   const blobDir = join(folder.dir, 'blobs');

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './db';
 import { startPgCluster, type PgCluster } from './pg-cluster';
-import { openPostgresStorage, sqliteStorage, type Storage } from './storage';
+import { openPostgresStorage, sqliteStorage, type Queryable, type Storage } from './storage';
 
 let cluster: PgCluster;
 let dir: string;
@@ -105,6 +105,31 @@ describe.each(['sqlite', 'postgres'])('storage on %s', (kind) => {
     await writer;
     await reader;
     expect(await orgNamed(storage(), `hidden-${kind}`)).toHaveLength(1);
+  });
+
+  it('reads one state in a snapshot while another process commits', async () => {
+    const count = async (db: Queryable) =>
+      (
+        await db
+          .selectFrom('organizations')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n;
+    let firstRead!: () => void;
+    const read = new Promise<void>((resolve) => (firstRead = resolve));
+    let writeLanded!: Promise<unknown>;
+    const seen = await storage().snapshot(async (tx) => {
+      const before = Number(await count(tx));
+      firstRead();
+      // SQLite: the write waits for the one connection; PostgreSQL: it commits meanwhile.
+      writeLanded = insertOrg(storage(), `snapshot-${kind}`);
+      await Promise.race([writeLanded, new Promise((r) => setTimeout(r, 100))]);
+      return [before, Number(await count(tx))];
+    });
+    await read;
+    await writeLanded;
+    expect(seen[1]).toBe(seen[0]);
+    expect(Number(await count(storage().db))).toBe(seen[0]! + 1);
   });
 
   it('keeps concurrent transactions apart: no increment is lost', async () => {

@@ -23,6 +23,11 @@ export interface Storage {
    * before it writes never fails half-way on a lock another process holds.
    */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs reads that must see one state of the database (a page and its details): SQLite's
+   * deferred transaction, PostgreSQL's REPEATABLE READ READ ONLY. Takes no write lock.
+   */
+  snapshot<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -33,21 +38,23 @@ export interface Storage {
  */
 export function sqliteStorage(database: Database): Storage {
   const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database }) });
+  const run = <T>(begin: 'BEGIN IMMEDIATE' | 'BEGIN', work: (tx: Queryable) => Promise<T>) =>
+    db.connection().execute(async (connection) => {
+      await sql.raw(begin).execute(connection);
+      try {
+        const result = await work(connection);
+        await sql`COMMIT`.execute(connection);
+        return result;
+      } catch (error) {
+        if (database.inTransaction) await sql`ROLLBACK`.execute(connection);
+        throw error;
+      }
+    });
   return {
     dialect: 'sqlite',
     db,
-    transaction: (work) =>
-      db.connection().execute(async (connection) => {
-        await sql`BEGIN IMMEDIATE`.execute(connection);
-        try {
-          const result = await work(connection);
-          await sql`COMMIT`.execute(connection);
-          return result;
-        } catch (error) {
-          if (database.inTransaction) await sql`ROLLBACK`.execute(connection);
-          throw error;
-        }
-      }),
+    transaction: (work) => run('BEGIN IMMEDIATE', work),
+    snapshot: (work) => run('BEGIN', work),
     // The database is the caller's: only Kysely's own state goes.
     close: async () => undefined,
   };
@@ -74,6 +81,12 @@ export function postgresStorage(url: string, options: { max?: number } = {}): St
     dialect: 'postgres',
     db,
     transaction: (work) => db.transaction().execute(work),
+    snapshot: (work) =>
+      db
+        .transaction()
+        .setIsolationLevel('repeatable read')
+        .setAccessMode('read only')
+        .execute(work),
     close: () => db.destroy(),
   };
 }

@@ -59,6 +59,82 @@ export function documentToWire(row: DocumentTuple): DocumentWithoutSegments {
   };
 }
 
+/**
+ * The columns of `DocumentTuple` for a Kysely select over `documents as d` (in the same order):
+ * `db.selectFrom('documents as d').select(DOCUMENT_WIRE_COLUMNS)`, then `documentRowToWire`.
+ */
+export const DOCUMENT_WIRE_COLUMNS = [
+  'd.id',
+  'd.project_id',
+  'd.srclang',
+  'd.trglang',
+  'd.name',
+  'd.import_in_progress',
+  'd.import_succeeded',
+  'd.import_error_message',
+  'd.export_in_progress',
+  'd.export_succeeded',
+  'd.export_error_message',
+  'd.is_pretranslating',
+  'd.pretranslation',
+  'd.translator_email',
+  'd.reviewer_email',
+  'd.customer_reviewer_email',
+  'd.created_at',
+  'd.updated_at',
+  'd.is_review_complete',
+] as const;
+
+/** A row of `DOCUMENT_WIRE_COLUMNS`, as both backends answer it (flags are 0/1 integers). */
+export interface DocumentWireRow {
+  id: number;
+  project_id: number;
+  srclang: string;
+  trglang: string;
+  name: string;
+  import_in_progress: number;
+  import_succeeded: number;
+  import_error_message: string | null;
+  export_in_progress: number;
+  export_succeeded: number;
+  export_error_message: string | null;
+  is_pretranslating: number;
+  pretranslation: string;
+  translator_email: string | null;
+  reviewer_email: string | null;
+  customer_reviewer_email: string | null;
+  created_at: number;
+  updated_at: number;
+  is_review_complete: number;
+}
+
+/** The same wire object as `documentToWire`, from a Kysely row of `DOCUMENT_WIRE_COLUMNS`. */
+export function documentRowToWire(row: DocumentWireRow): DocumentWithoutSegments {
+  return {
+    id: row.id,
+    project_id: row.project_id,
+    srclang: row.srclang,
+    trglang: row.trglang,
+    name: row.name,
+    import_in_progress: row.import_in_progress !== 0,
+    import_succeeded: row.import_succeeded !== 0,
+    import_error_message: row.import_error_message,
+    export_in_progress: row.export_in_progress !== 0,
+    export_succeeded: row.export_succeeded !== 0,
+    export_error_message: row.export_error_message,
+    is_pretranslating: row.is_pretranslating !== 0,
+    status: {
+      pretranslation: row.pretranslation as DocumentWithoutSegments['status']['pretranslation'],
+    },
+    translator_email: row.translator_email,
+    reviewer_email: row.reviewer_email,
+    customer_reviewer_email: row.customer_reviewer_email,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    is_review_complete: row.is_review_complete !== 0,
+  };
+}
+
 /** What a new document needs; the import (issue 6) fills in the rest as it runs. */
 export interface NewDocument {
   name: string;

@@ -1,4 +1,6 @@
+import { expressionBuilder, type Expression, type SqlBool } from 'kysely';
 import type { ProjectState } from '../../shared/api/projects';
+import type { ProjectsTable } from '../db/schema';
 
 /** The filters of `GET /v2/projects`, parsed. Absent fields do not filter. */
 export interface ProjectFilter {
@@ -15,48 +17,28 @@ export interface ProjectFilter {
   connectorId?: number;
 }
 
-type Condition = [
-  isActive: (f: ProjectFilter) => boolean,
-  sql: string,
-  value: (f: ProjectFilter) => unknown,
-];
-
-// In a fixed order, so that each combination of filters maps to one SQL text and one statement.
-const CONDITIONS: Condition[] = [
-  // One bound JSON array, whatever the number of ids: the SQL text stays the same.
-  [
-    (f) => f.ids !== undefined,
-    'p.id IN (SELECT value FROM json_each(?))',
-    (f) => JSON.stringify(f.ids),
-  ],
-  [(f) => f.srclang !== undefined, 'p.srclang = ?', (f) => f.srclang],
-  [(f) => f.trglang !== undefined, 'p.trglang = ?', (f) => f.trglang],
-  [(f) => f.fromTime !== undefined, 'p.created_at >= ?', (f) => f.fromTime],
-  [(f) => f.toTime !== undefined, 'p.created_at < ?', (f) => f.toTime],
-  [(f) => f.state !== undefined, 'p.state = ?', (f) => f.state],
-  [(f) => f.includeArchived === false, 'p.archived = ?', () => 0],
-  [(f) => f.connectorId !== undefined, 'p.connector_id = ?', (f) => f.connectorId],
-];
-
-export interface ProjectWhere {
-  /** Names the combination of active filters: equal keys mean equal `sql`. */
-  key: string;
-  /** A WHERE clause over `projects p`, scoped to the organization (the first parameter). */
-  sql: string;
-  params: unknown[];
-}
-
-/** Turns a filter into SQL with bound parameters; values never enter the SQL text. */
-export function projectWhere(orgId: number, filter: ProjectFilter): ProjectWhere {
-  let key = '';
-  const clauses = ['p.org_id = ?'];
-  const params: unknown[] = [orgId];
-  for (const [isActive, sql, value] of CONDITIONS) {
-    const active = isActive(filter);
-    key += active ? '1' : '0';
-    if (!active) continue;
-    clauses.push(sql);
-    params.push(value(filter));
+/**
+ * The condition a filter puts on `projects p`, scoped to the organization, for a Kysely `where`
+ * of any query that has `projects as p` in scope. Values are bound, never part of the SQL text;
+ * the conditions come in a fixed order, so one combination of filters is one SQL text (a list of
+ * ids is one parameter per distinct id, as both SQLite and PostgreSQL take it).
+ */
+export function projectWhere(orgId: number, filter: ProjectFilter): Expression<SqlBool> {
+  const eb = expressionBuilder<{ p: ProjectsTable }, 'p'>();
+  const conditions: Expression<SqlBool>[] = [eb('p.org_id', '=', orgId)];
+  if (filter.ids !== undefined) {
+    const ids = [...new Set(filter.ids)];
+    // `IN ()` is no SQL: an empty list selects nothing.
+    conditions.push(ids.length > 0 ? eb('p.id', 'in', ids) : eb.lit(false));
   }
-  return { key, sql: clauses.join(' AND '), params };
+  if (filter.srclang !== undefined) conditions.push(eb('p.srclang', '=', filter.srclang));
+  if (filter.trglang !== undefined) conditions.push(eb('p.trglang', '=', filter.trglang));
+  if (filter.fromTime !== undefined) conditions.push(eb('p.created_at', '>=', filter.fromTime));
+  if (filter.toTime !== undefined) conditions.push(eb('p.created_at', '<', filter.toTime));
+  if (filter.state !== undefined) conditions.push(eb('p.state', '=', filter.state));
+  if (filter.includeArchived === false) conditions.push(eb('p.archived', '=', 0));
+  if (filter.connectorId !== undefined) {
+    conditions.push(eb('p.connector_id', '=', filter.connectorId));
+  }
+  return eb.and(conditions);
 }

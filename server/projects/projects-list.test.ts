@@ -3,7 +3,8 @@ import type { Project } from '../../shared/api/projects';
 import { defaultUser } from '../db/bootstrap';
 import { createDocumentStore } from '../documents/queries';
 import { createMemoryStore } from '../memories/queries';
-import { createProjectStore } from './queries';
+import { sqliteStorage } from '../db/storage';
+import { createProjectStore } from './store';
 import { apiClient, createTestApp, snapshot, type TestApp } from '../test-support';
 
 // Projects are created at chosen instants around T, so the bounds can be hit exactly.
@@ -18,22 +19,22 @@ beforeAll(async () => {
   const owner = defaultUser(t.db);
   if (!owner) throw new Error('no bootstrap user');
   const memories = createMemoryStore(t.db);
-  const projects = createProjectStore(t.db);
+  const projects = createProjectStore(sqliteStorage(t.db));
   const documents = createDocumentStore(t.db);
   const enEs = memories.create(owner.orgId, { name: 'en-es', srclang: 'en', trglang: 'es' });
   const enDe = memories.create(owner.orgId, { name: 'en-de', srclang: 'en', trglang: 'de' });
   const esEn = memories.create(owner.orgId, { name: 'es-en', srclang: 'es', trglang: 'en' });
-  const make = (name: string, memoryId: number, at: number, change: object = {}) => {
-    const project = projects.create(owner, { name, memory_id: memoryId }, at);
+  const make = async (name: string, memoryId: number, at: number, change: object = {}) => {
+    const project = await projects.create(owner, { name, memory_id: memoryId }, at);
     if (!project) throw new Error('memory missing');
-    projects.update(owner, { id: project.id, ...change }, at);
+    await projects.update(owner, { id: project.id, ...change }, at);
     id[name] = project.id;
   };
-  make('before', enEs.id, T - 100);
-  make('atFrom', enEs.id, T, { state: 'inReview' });
-  make('archivedDe', enDe.id, T + 50, { state: 'inReview', archived: true });
-  make('atTo', esEn.id, T + 100, { state: 'done' });
-  make('archivedEs', enEs.id, T + 200, { state: 'inProgress', archived: true });
+  await make('before', enEs.id, T - 100);
+  await make('atFrom', enEs.id, T, { state: 'inReview' });
+  await make('archivedDe', enDe.id, T + 50, { state: 'inReview', archived: true });
+  await make('atTo', esEn.id, T + 100, { state: 'done' });
+  await make('archivedEs', enEs.id, T + 200, { state: 'inProgress', archived: true });
   documents.add(owner.orgId, id.atFrom!, { name: 'b.docx', createdAt: T + 1 });
   documents.add(owner.orgId, id.atFrom!, { name: 'a.html', createdAt: T + 2 });
   documents.add(owner.orgId, id.atTo!, { name: 'c.xliff', createdAt: T + 101 });

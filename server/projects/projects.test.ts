@@ -3,7 +3,8 @@ import type { Memory } from '../../shared/api/memories';
 import type { Project } from '../../shared/api/projects';
 import { defaultUser } from '../db/bootstrap';
 import { createDocumentStore } from '../documents/queries';
-import { createProjectStore } from './queries';
+import { sqliteStorage } from '../db/storage';
+import { createProjectStore } from './store';
 import { apiClient, createTestApp, snapshot, type TestApp } from '../test-support';
 
 const T = 1_750_000_000;
@@ -42,7 +43,8 @@ async function createProject(body: object = {}): Promise<Project> {
   return response.json();
 }
 
-const changes = (projectId: number) => createProjectStore(t.db).stateChanges(projectId);
+const changes = (projectId: number) =>
+  createProjectStore(sqliteStorage(t.db)).stateChanges(projectId);
 
 describe('POST /v2/projects', () => {
   it('creates a project in backlog with the language pair and locales of its memory', async () => {
@@ -73,7 +75,7 @@ describe('POST /v2/projects', () => {
       workflowStatus: 'READY_TO_START',
       document: [],
     });
-    expect(changes(project.id)).toEqual([
+    expect(await changes(project.id)).toEqual([
       {
         id: expect.any(Number),
         projectId: project.id,
@@ -140,7 +142,7 @@ describe('PUT /v2/projects', () => {
     const done = await api.put('/v2/projects', { id: project.id, state: 'done' });
     expect(done.json()).toMatchObject({ state: 'done', workflowStatus: 'DONE' });
     expect(
-      changes(project.id).map(({ fromState, toState, userId: who, changedAt }) => ({
+      (await changes(project.id)).map(({ fromState, toState, userId: who, changedAt }) => ({
         fromState,
         toState,
         who,
@@ -181,7 +183,10 @@ describe('PUT /v2/projects', () => {
       metadata: { c: 'd' },
       sample_review_percentage: 25,
     });
-    expect(changes(project.id).map((change) => change.toState)).toEqual(['backlog', 'inQA']);
+    expect((await changes(project.id)).map((change) => change.toState)).toEqual([
+      'backlog',
+      'inQA',
+    ]);
     // Nothing to change (only the id, or fields it does not take): not even updated_at moves.
     vi.setSystemTime((T + 5) * 1000);
     for (const body of [{ id: project.id }, { id: project.id, memory_id: 99, job_type: 'x' }]) {

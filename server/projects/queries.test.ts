@@ -4,18 +4,20 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultUser } from '../db/bootstrap';
 import { createDocumentStore } from '../documents/queries';
 import { createMemoryStore } from '../memories/queries';
-import { createProjectStore } from './queries';
+import { createProjectStore } from './store';
 import { createOrganization, createUser } from '../db/organizations';
 import { tempDir } from '../test-support';
 import { ensureBootstrap } from '../db/bootstrap';
 import { openDatabase, type Database } from '../db/db';
+import { sqliteStorage, type Storage } from '../db/storage';
 
-let t: { db: Database; dir: string };
+let t: { db: Database; storage: Storage; dir: string };
 let owner: { orgId: number; userId: number };
 
 beforeEach(() => {
   const dir = tempDir();
-  t = { db: openDatabase(join(dir, 'wordbench.db')), dir };
+  const db = openDatabase(join(dir, 'wordbench.db'));
+  t = { db, storage: sqliteStorage(db), dir };
   ensureBootstrap(t.db);
   owner = defaultUser(t.db) ?? { orgId: 0, userId: 0 };
 });
@@ -24,30 +26,34 @@ afterEach(() => {
   rmSync(t.dir, { recursive: true, force: true });
 });
 
-function seedOne() {
+async function seedOne() {
   const memory = createMemoryStore(t.db).create(owner.orgId, {
     name: 'M',
     srclang: 'en',
     trglang: 'fr',
   });
-  const project = createProjectStore(t.db).create(owner, { name: 'P', memory_id: memory.id }, 100);
+  const project = await createProjectStore(t.storage).create(
+    owner,
+    { name: 'P', memory_id: memory.id },
+    100,
+  );
   if (!project) throw new Error('not created');
   return { memory, project };
 }
 
 describe('project store', () => {
-  it('records the creation and every move with the user and time', () => {
-    const { project } = seedOne();
-    const projects = createProjectStore(t.db);
+  it('records the creation and every move with the user and time', async () => {
+    const { project } = await seedOne();
+    const projects = createProjectStore(t.storage);
     const otherUser = createUser(t.db, owner.orgId, 'Reviewer');
-    projects.update(
+    await projects.update(
       { orgId: owner.orgId, userId: otherUser },
       { id: project.id, state: 'inQA' },
       200,
     );
-    projects.update(owner, { id: project.id, name: 'Same state' }, 300);
-    projects.update(owner, { id: project.id, state: 'done' }, 400);
-    expect(projects.stateChanges(project.id)).toEqual([
+    await projects.update(owner, { id: project.id, name: 'Same state' }, 300);
+    await projects.update(owner, { id: project.id, state: 'done' }, 400);
+    expect(await projects.stateChanges(project.id)).toEqual([
       {
         id: expect.any(Number),
         projectId: project.id,
@@ -75,36 +81,38 @@ describe('project store', () => {
     ]);
   });
 
-  it('rolls a failed update back whole: no state change without its project change', () => {
-    const { project } = seedOne();
-    const projects = createProjectStore(t.db);
+  it('rolls a failed update back whole: no state change without its project change', async () => {
+    const { project } = await seedOne();
+    const projects = createProjectStore(t.storage);
     // A trigger that refuses the history row makes the second write of the transaction fail.
     t.db.exec(`CREATE TRIGGER refuse BEFORE INSERT ON project_state_changes
       BEGIN SELECT RAISE(ABORT, 'refused'); END`);
-    expect(() => projects.update(owner, { id: project.id, state: 'done', name: 'X' }, 500)).toThrow(
-      /refused/,
-    );
-    expect(projects.get(owner.orgId, project.id)).toEqual(project);
-    expect(() => projects.create(owner, { name: 'Q', memory_id: project.memory_id })).toThrow();
-    expect(projects.list(owner.orgId, {})).toHaveLength(1);
+    await expect(
+      projects.update(owner, { id: project.id, state: 'done', name: 'X' }, 500),
+    ).rejects.toThrow(/refused/);
+    expect(await projects.get(owner.orgId, project.id)).toEqual(project);
+    await expect(
+      projects.create(owner, { name: 'Q', memory_id: project.memory_id }),
+    ).rejects.toThrow();
+    expect(await projects.list(owner.orgId, {})).toHaveLength(1);
   });
 
-  it('never finds or changes another organization’s rows', () => {
-    const { memory, project } = seedOne();
+  it('never finds or changes another organization’s rows', async () => {
+    const { memory, project } = await seedOne();
     const otherOrg = createOrganization(t.db, 'Other');
     const other = { orgId: otherOrg, userId: createUser(t.db, otherOrg, 'Other') };
-    const projects = createProjectStore(t.db);
-    expect(projects.create(other, { name: 'X', memory_id: memory.id })).toBeNull();
-    expect(projects.get(otherOrg, project.id)).toBeNull();
-    expect(projects.update(other, { id: project.id, state: 'done' })).toBeNull();
-    expect(projects.remove(otherOrg, project.id)).toBe(false);
+    const projects = createProjectStore(t.storage);
+    expect(await projects.create(other, { name: 'X', memory_id: memory.id })).toBeNull();
+    expect(await projects.get(otherOrg, project.id)).toBeNull();
+    expect(await projects.update(other, { id: project.id, state: 'done' })).toBeNull();
+    expect(await projects.remove(otherOrg, project.id)).toBe(false);
     expect(createDocumentStore(t.db).add(otherOrg, project.id, { name: 'd' })).toBeNull();
     expect(createMemoryStore(t.db).remove(otherOrg, memory.id)).toEqual({ status: 'not-found' });
-    expect(projects.get(owner.orgId, project.id)).toEqual(project);
+    expect(await projects.get(owner.orgId, project.id)).toEqual(project);
   });
 
-  it('keeps a memory that projects use, even against a direct delete', () => {
-    const { memory, project } = seedOne();
+  it('keeps a memory that projects use, even against a direct delete', async () => {
+    const { memory, project } = await seedOne();
     expect(createMemoryStore(t.db).remove(owner.orgId, memory.id)).toEqual({
       status: 'in-use',
       projectCount: 1,
@@ -112,15 +120,15 @@ describe('project store', () => {
     expect(() => t.db.prepare('DELETE FROM memories WHERE id = ?').run(memory.id)).toThrow(
       /FOREIGN KEY/,
     );
-    createProjectStore(t.db).remove(owner.orgId, project.id);
+    await createProjectStore(t.storage).remove(owner.orgId, project.id);
     expect(createMemoryStore(t.db).remove(owner.orgId, memory.id)).toEqual({
       status: 'deleted',
       blobs: [],
     });
   });
 
-  it('refuses a state outside the five at the database too', () => {
-    const { project } = seedOne();
+  it('refuses a state outside the five at the database too', async () => {
+    const { project } = await seedOne();
     expect(() =>
       t.db.prepare("UPDATE projects SET state = 'lost' WHERE id = ?").run(project.id),
     ).toThrow(/CHECK/);

@@ -1,0 +1,120 @@
+import type {
+  Project,
+  ProjectCreateParameters,
+  ProjectUpdateParameters,
+} from '../../shared/api/projects';
+import type { Storage } from '../db/storage';
+import { nowSeconds } from '../db/time';
+import type { ProjectFilter } from './project-filter';
+import { projectQueries, type ProjectStateChange } from './queries';
+
+/** Who is acting: the organization scopes every lookup, the user is recorded on state changes. */
+export interface Actor {
+  orgId: number;
+  userId: number;
+}
+
+const UPDATABLE = [
+  'name',
+  'state',
+  'due_date',
+  'archived',
+  'metadata',
+  'sample_review_percentage',
+] as const satisfies (keyof ProjectUpdateParameters)[];
+
+/**
+ * The projects area over a storage: reads on its handle, each write in one transaction.
+ */
+export function createProjectStore(storage: Storage) {
+  const reads = projectQueries(storage.db);
+
+  /**
+   * Up to `limit` projects after `afterId` (in id order) with their documents. The page's two
+   * queries read one snapshot (no write lock), so its documents are those of the projects it
+   * lists even while others write. The route reads a full list a page per turn of the event
+   * loop; no snapshot is held across pages.
+   */
+  const listPage = (
+    orgId: number,
+    filter: ProjectFilter,
+    afterId: number,
+    limit: number,
+  ): Promise<Project[]> =>
+    storage.snapshot((tx) => projectQueries(tx).page(orgId, filter, afterId, limit));
+
+  return {
+    get: (orgId: number, id: number): Promise<Project | null> => reads.get(orgId, id),
+
+    listPage,
+
+    /** Every project the filter selects, with its documents (for tests and small lists). */
+    list: (orgId: number, filter: ProjectFilter): Promise<Project[]> =>
+      listPage(orgId, filter, 0, Number.MAX_SAFE_INTEGER),
+
+    /** A new project in `backlog` with its memory's languages; null when there is no such memory. */
+    create: (
+      actor: Actor,
+      input: ProjectCreateParameters,
+      now = nowSeconds(),
+    ): Promise<Project | null> =>
+      storage.transaction(async (tx) => {
+        const q = projectQueries(tx);
+        const languages = await q.memoryLanguages(actor.orgId, input.memory_id);
+        if (!languages) return null;
+        const id = await q.insert({
+          orgId: actor.orgId,
+          memoryId: input.memory_id,
+          jobId: input.job_id ?? null,
+          name: input.name,
+          dueDate: input.due_date ?? null,
+          metadata: input.metadata ?? {},
+          workflowTemplateId: input.workflowTemplateId ?? null,
+          ...languages,
+          now,
+        });
+        await q.insertChange(id, null, 'backlog', actor.userId, now);
+        return q.get(actor.orgId, id);
+      }),
+
+    /** Changes only the fields present and records a state move; null when there is no such project. */
+    update: (
+      actor: Actor,
+      input: ProjectUpdateParameters,
+      now = nowSeconds(),
+    ): Promise<Project | null> =>
+      storage.transaction(async (tx) => {
+        const q = projectQueries(tx);
+        // The state read here is the `from_state` recorded: on PostgreSQL the row stays locked.
+        const current = await q.get(actor.orgId, input.id, storage.dialect === 'postgres');
+        if (!current) return null;
+        const { id } = input;
+        // Fields of other API versions are ignored: only these can change.
+        if (UPDATABLE.every((field) => input[field] === undefined)) return current;
+        const next = {
+          name: input.name ?? current.name,
+          state: input.state ?? current.state,
+          due_date: input.due_date === undefined ? current.due_date : input.due_date,
+          archived: input.archived ?? current.archived,
+          metadata: input.metadata ?? current.metadata,
+          sample_review_percentage:
+            input.sample_review_percentage ?? current.sample_review_percentage,
+        };
+        await q.update(id, { ...next, now });
+        if (next.state !== current.state) {
+          await q.insertChange(id, current.state, next.state, actor.userId, now);
+        }
+        return q.get(actor.orgId, id);
+      }),
+
+    /** Deletes the project with its documents and history; false when there is no such project. */
+    remove: (orgId: number, id: number): Promise<boolean> =>
+      storage.transaction((tx) => projectQueries(tx).remove(orgId, id)),
+
+    /** The project's state history, oldest first. */
+    stateChanges: (projectId: number): Promise<ProjectStateChange[]> =>
+      reads.stateChanges(projectId),
+  };
+}
+
+export type ProjectStore = ReturnType<typeof createProjectStore>;
