@@ -2,42 +2,18 @@
  * HTTPS of the server's own (--tls-cert, --tls-key) with a real certificate made by openssl, and
  * the refusal to serve plain HTTP beyond loopback.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { request } from 'node:https';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from './start';
+import { makeTestCertificate } from './http/tls-test-support';
 import { tempDir } from './test-support';
 
 const KEY = 'wb_tls-test-key-0123456789';
 let dir: string;
 let cert: Buffer;
 let key: Buffer;
-
-/** A self-signed certificate for 127.0.0.1 and localhost, which the client trusts as its CA. */
-function makeCertificate(folder: string): { cert: Buffer; key: Buffer } {
-  try {
-    execFileSync(
-      'openssl',
-      [
-        ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1'],
-        ...['-nodes', '-days', '2', '-subj', '/CN=wordbench-test'],
-        ...['-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost'],
-        ...['-keyout', join(folder, 'key.pem'), '-out', join(folder, 'cert.pem')],
-      ],
-      { stdio: 'pipe' },
-    );
-  } catch (error) {
-    throw new Error(
-      `openssl could not make a test certificate (apt-get install -y openssl): ${String(error)}`,
-    );
-  }
-  return {
-    cert: readFileSync(join(folder, 'cert.pem')),
-    key: readFileSync(join(folder, 'key.pem')),
-  };
-}
 
 /** GET over HTTPS trusting only `ca`: the status, or the TLS error's code. */
 function httpsGet(url: string, ca: Buffer | undefined): Promise<number | string> {
@@ -53,7 +29,7 @@ function httpsGet(url: string, ca: Buffer | undefined): Promise<number | string>
 
 beforeAll(() => {
   dir = tempDir();
-  ({ cert, key } = makeCertificate(dir));
+  ({ cert, key } = makeTestCertificate(dir));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -9,6 +9,7 @@ export class SettingsPage {
   readonly modeRemote: Locator;
   readonly baseUrl: Locator;
   readonly commentsBaseUrl: Locator;
+  readonly trustedAuthorities: Locator;
   readonly saveConnection: Locator;
   readonly connectionSaved: Locator;
   readonly embeddedServerStatus: Locator;
@@ -31,6 +32,7 @@ export class SettingsPage {
     this.modeRemote = page.getByTestId('connection-mode-remote');
     this.baseUrl = page.getByTestId('connection-base-url');
     this.commentsBaseUrl = page.getByTestId('connection-comments-base-url');
+    this.trustedAuthorities = page.getByTestId('connection-ca');
     this.saveConnection = page.getByTestId('connection-save');
     this.connectionSaved = page.getByTestId('connection-saved');
     this.embeddedServerStatus = page.getByTestId('embedded-server-status');

@@ -28,6 +28,9 @@ export function createConnectionSettingsFile(path: string): ConnectionSettingsSt
             ...(typeof parsed.commentsBaseUrl === 'string'
               ? { commentsBaseUrl: parsed.commentsBaseUrl }
               : {}),
+            ...(typeof parsed.caCertificates === 'string'
+              ? { caCertificates: parsed.caCertificates }
+              : {}),
           };
         }
         return DEFAULT_SETTINGS;

@@ -102,6 +102,40 @@ describe('connection', () => {
     expect(open().connection.state()).toMatchObject({ mode: 'remote', hasApiKey: true });
   });
 
+  it('reaches a hosted service only over https, trusting the team’s authorities when given', async () => {
+    const { connection } = open();
+    const pem = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n';
+    for (const refused of [
+      { mode: 'remote' as const, baseUrl: 'http://api.example.com' },
+      {
+        mode: 'remote' as const,
+        baseUrl: 'https://a.example',
+        commentsBaseUrl: 'http://10.0.0.2/2',
+      },
+      {
+        mode: 'remote' as const,
+        baseUrl: 'https://a.example',
+        caCertificates: 'not a certificate',
+      },
+    ]) {
+      await expect(connection.setSettings(refused)).rejects.toMatchObject({
+        code: 'invalid-input',
+      });
+    }
+    // Nothing of a refused setting was kept.
+    expect(open().connection.state()).toMatchObject({ mode: 'embedded', caCertificates: null });
+    // This computer over plain http stays possible (a local test server).
+    await connection.setSettings({ mode: 'remote', baseUrl: 'http://127.0.0.1:8080' });
+    await connection.setSettings({
+      mode: 'remote',
+      baseUrl: 'https://wordbench.team.example',
+      caCertificates: pem,
+    });
+    await connection.setApiKey('team-key');
+    expect(connection.target()).toMatchObject({ apiKey: 'team-key', ca: pem });
+    expect(open().connection.state()).toMatchObject({ caCertificates: pem });
+  });
+
   it('reports a server that fails to start, and calls fail with that reason', async () => {
     const { connection } = open(async () => {
       throw new Error('port exhausted');

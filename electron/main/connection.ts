@@ -6,6 +6,7 @@ import {
   type ConnectionSettingsStore,
 } from './connection-settings';
 import { GatewayError } from './gateway/gateway-error';
+import { checkRemoteSettings } from './remote-settings';
 import type { GatewayTarget } from './gateway/gateway';
 import type { LocalServer } from './local-server';
 import type { KeySlot, Vault } from './vault/vault';
@@ -53,6 +54,7 @@ export function createConnection(deps: ConnectionDeps): Connection {
       settings.mode === 'remote'
         ? (settings.commentsBaseUrl ?? defaultCommentsBaseUrl(settings.baseUrl))
         : embeddedUrl() && defaultCommentsBaseUrl(embeddedUrl() ?? ''),
+    caCertificates: settings.mode === 'remote' ? (settings.caCertificates ?? null) : null,
     hasApiKey: deps.vault.getKey(slot()) !== null,
     vault: deps.vault.status(),
     embedded,
@@ -118,6 +120,7 @@ export function createConnection(deps: ConnectionDeps): Connection {
         baseUrl: settings.baseUrl,
         commentsBaseUrl: settings.commentsBaseUrl ?? defaultCommentsBaseUrl(settings.baseUrl),
         apiKey,
+        ...(settings.caCertificates ? { ca: settings.caCertificates } : {}),
       };
     },
     start: () =>
@@ -125,6 +128,7 @@ export function createConnection(deps: ConnectionDeps): Connection {
         if (settings.mode === 'embedded' && server === null) await startEmbedded();
       }),
     async setSettings(next) {
+      checkRemoteSettings(next);
       deps.settings.set(next);
       settings = next;
       if (next.mode === 'embedded') {

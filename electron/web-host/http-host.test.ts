@@ -136,6 +136,7 @@ describe('web host', () => {
         mode: 'embedded',
         baseUrl: null,
         commentsBaseUrl: null,
+        caCertificates: null,
         hasApiKey: true,
         vault: { kind: 'encrypted' },
         embedded: { state: 'starting' },

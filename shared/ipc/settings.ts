@@ -9,6 +9,8 @@ export const ConnectionInput = Type.Union([
       baseUrl: Type.String({ format: 'uri', maxLength: 2048 }),
       /** Defaults to `${baseUrl}/2` when left out. */
       commentsBaseUrl: Type.Optional(Type.String({ format: 'uri', maxLength: 2048 })),
+      /** A team's own certificate authorities (PEM), trusted besides the system's. */
+      caCertificates: Type.Optional(Type.String({ maxLength: 65_536 })),
     },
     { additionalProperties: false },
   ),
@@ -30,6 +32,8 @@ export interface ConnectionState {
   mode: 'embedded' | 'remote';
   baseUrl: string | null;
   commentsBaseUrl: string | null;
+  /** The trusted certificate authorities of a remote connection (PEM), if any were given. */
+  caCertificates: string | null;
   hasApiKey: boolean;
   vault: VaultStatus;
   embedded: EmbeddedServerStatus;
@@ -47,4 +51,15 @@ export interface AppInfo {
   version: string;
   host: 'electron' | 'web';
   platform: string;
+}
+
+const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/;
+
+/** Why the trusted-authorities text cannot be used (null when empty or PEM certificates). */
+export function checkTrustedCertificates(text: string): string | null {
+  if (text.trim() === '' || PEM_CERTIFICATE.test(text)) return null;
+  return (
+    'Paste PEM certificates, each from -----BEGIN CERTIFICATE----- to ' +
+    '-----END CERTIFICATE----- (your team’s administrator has them).'
+  );
 }

@@ -1,12 +1,15 @@
 import { Readable, Transform } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { GatewayError, errorFromResponse, parseRetryAfter } from './gateway-error';
+import { certificateHint, fetchTrusting, refusePlainHttp } from './transport';
 
 /** Where calls go and with which key. Resolved per call, so a settings change applies at once. */
 export interface GatewayTarget {
   baseUrl: string;
   commentsBaseUrl: string;
   apiKey: string;
+  /** Certificate authorities (PEM) trusted besides the system's: a team's own. */
+  ca?: string;
 }
 
 export interface GatewayOptions {
@@ -80,7 +83,10 @@ export function createGateway(options: GatewayOptions): Gateway {
       request,
     );
     const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
-    if (withKey) headers.authorization = basicAuth(target.apiKey);
+    if (withKey) {
+      refusePlainHttp(url);
+      headers.authorization = basicAuth(target.apiKey);
+    }
     let body: string | Uint8Array | undefined;
     if (request.json !== undefined) {
       headers['content-type'] = 'application/json';
@@ -100,13 +106,15 @@ export function createGateway(options: GatewayOptions): Gateway {
         // Node's fetch streams a request body only in half-duplex mode.
         init.duplex = 'half';
       }
-      const response = await fetchWithTimeout(url, init, request).catch((error: unknown) => {
-        if (!sourceError) throw error;
-        throw new GatewayError({
-          code: 'bad-request',
-          message: `Could not read the file being uploaded: ${sourceError.message}`,
-        });
-      });
+      const response = await fetchWithTimeout(url, init, request, target.ca).catch(
+        (error: unknown) => {
+          if (!sourceError) throw error;
+          throw new GatewayError({
+            code: 'bad-request',
+            message: `Could not read the file being uploaded: ${sourceError.message}`,
+          });
+        },
+      );
       if (response.status !== 429 || attempt >= maxRetries) return response;
       const waitSeconds = parseRetryAfter(response.headers.get('retry-after')) ?? 1;
       if (waitSeconds * 1000 > maxRetryWaitMs) return response;
@@ -119,11 +127,12 @@ export function createGateway(options: GatewayOptions): Gateway {
     url: string,
     init: RequestInit,
     request: GatewayRequest,
+    ca: string | undefined,
   ): Promise<Response> {
     const limit = request.timeoutMs ?? timeoutMs;
     const signals = [AbortSignal.timeout(limit), ...(request.signal ? [request.signal] : [])];
     try {
-      return await doFetch(url, { ...init, signal: AbortSignal.any(signals) });
+      return await fetchTrusting(ca, doFetch)(url, { ...init, signal: AbortSignal.any(signals) });
     } catch (error) {
       throw networkError(error, url, limit, request.signal);
     }
@@ -224,6 +233,7 @@ function networkError(error: unknown, url: string, limitMs: number, callerSignal
   return new GatewayError({
     code: 'network',
     message: `Cannot reach the server at ${origin}${cause ? ` (${cause})` : ''}.`,
-    hint: 'Check the base URL in Settings and that the server is running.',
+    hint:
+      certificateHint(error) ?? 'Check the base URL in Settings and that the server is running.',
   });
 }

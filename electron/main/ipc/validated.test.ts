@@ -8,6 +8,7 @@ const state: ConnectionState = {
   mode: 'embedded',
   baseUrl: null,
   commentsBaseUrl: null,
+  caCertificates: null,
   hasApiKey: true,
   vault: { kind: 'encrypted' },
   embedded: { state: 'stopped' },

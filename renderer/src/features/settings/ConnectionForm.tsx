@@ -1,5 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import type { ConnectionInput, ConnectionState } from '../../../../shared/ipc/settings';
+import {
+  checkTrustedCertificates,
+  type ConnectionInput,
+  type ConnectionState,
+} from '../../../../shared/ipc/settings';
 import { EmbeddedServerStatus } from './EmbeddedServerStatus';
 import { RemoteFields } from './RemoteFields';
 import { checkServiceUrl, defaultCommentsUrl } from './service-url';
@@ -9,6 +13,8 @@ interface ConnectionFormProps {
   isSaving: boolean;
   onSave: (input: ConnectionInput) => void;
 }
+
+const NO_ERRORS = { baseUrl: null, commentsBaseUrl: null, caCertificates: null };
 
 export function ConnectionForm({ state, isSaving, onSave }: ConnectionFormProps) {
   const [mode, setMode] = useState(state.mode);
@@ -21,23 +27,27 @@ export function ConnectionForm({ state, isSaving, onSave }: ConnectionFormProps)
   const [commentsBaseUrl, setCommentsBaseUrl] = useState(
     isRemote && !isDefaultComments ? savedComments : '',
   );
+  const [caCertificates, setCaCertificates] = useState(state.caCertificates ?? '');
   const [hasTriedSave, setHasTriedSave] = useState(false);
 
   const errors = {
     baseUrl: checkServiceUrl(baseUrl, { isRequired: true }),
     commentsBaseUrl: checkServiceUrl(commentsBaseUrl, { isRequired: false }),
+    caCertificates: checkTrustedCertificates(caCertificates),
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (mode === 'embedded') return onSave({ mode: 'embedded' });
     setHasTriedSave(true);
-    if (errors.baseUrl || errors.commentsBaseUrl) return;
+    if (errors.baseUrl || errors.commentsBaseUrl || errors.caCertificates) return;
     const comments = commentsBaseUrl.trim();
+    const ca = caCertificates.trim();
     onSave({
       mode: 'remote',
       baseUrl: baseUrl.trim(),
       ...(comments ? { commentsBaseUrl: comments } : {}),
+      ...(ca ? { caCertificates: ca } : {}),
     });
   };
 
@@ -86,7 +96,9 @@ export function ConnectionForm({ state, isSaving, onSave }: ConnectionFormProps)
           commentsBaseUrl={commentsBaseUrl}
           onBaseUrlChange={setBaseUrl}
           onCommentsBaseUrlChange={setCommentsBaseUrl}
-          errors={hasTriedSave ? errors : { baseUrl: null, commentsBaseUrl: null }}
+          caCertificates={caCertificates}
+          onCaCertificatesChange={setCaCertificates}
+          errors={hasTriedSave ? errors : NO_ERRORS}
         />
       ) : null}
 

@@ -8,7 +8,7 @@ export function ConnectionSection({ state }: { state: ConnectionState }) {
   // Start the form again from the saved settings whenever they change (here or elsewhere).
   const savedKey =
     state.mode === 'remote'
-      ? `remote|${state.baseUrl ?? ''}|${state.commentsBaseUrl ?? ''}`
+      ? `remote|${state.baseUrl ?? ''}|${state.commentsBaseUrl ?? ''}|${state.caCertificates ?? ''}`
       : 'embedded';
   return (
     <section className="card" aria-labelledby="connection-heading">

@@ -1,12 +1,15 @@
-import { defaultCommentsUrl, isInsecureRemote } from './service-url';
+import { defaultCommentsUrl } from './service-url';
+import { TrustedAuthoritiesField } from './TrustedAuthoritiesField';
 
 interface RemoteFieldsProps {
   baseUrl: string;
   commentsBaseUrl: string;
+  caCertificates: string;
   onBaseUrlChange: (value: string) => void;
   onCommentsBaseUrlChange: (value: string) => void;
+  onCaCertificatesChange: (value: string) => void;
   /** Messages to show under each field (null: nothing wrong, or not checked yet). */
-  errors: { baseUrl: string | null; commentsBaseUrl: string | null };
+  errors: { baseUrl: string | null; commentsBaseUrl: string | null; caCertificates: string | null };
 }
 
 export function RemoteFields(props: RemoteFieldsProps) {
@@ -30,12 +33,6 @@ export function RemoteFields(props: RemoteFieldsProps) {
         {errors.baseUrl ? (
           <p className="field-error" id="connection-base-url-error">
             {errors.baseUrl}
-          </p>
-        ) : null}
-        {isInsecureRemote(baseUrl) ? (
-          <p className="notice notice-warning" data-testid="connection-insecure">
-            This address uses plain http, so the API key and your documents travel unencrypted. Use
-            https:// unless the server is on a network you trust.
           </p>
         ) : null}
       </div>
@@ -67,6 +64,11 @@ export function RemoteFields(props: RemoteFieldsProps) {
           </p>
         )}
       </div>
+      <TrustedAuthoritiesField
+        value={props.caCertificates}
+        error={errors.caCertificates}
+        onChange={props.onCaCertificatesChange}
+      />
     </div>
   );
 }

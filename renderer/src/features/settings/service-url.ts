@@ -1,3 +1,5 @@
+import { isLoopbackHost } from '../../../../shared/loopback';
+
 /** Why a typed service address cannot be used, or null when it can. */
 export function checkServiceUrl(
   value: string,
@@ -14,7 +16,13 @@ export function checkServiceUrl(
     return 'This is not a complete address. Start it with https://, for example https://api.example.com.';
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return 'Use an address that starts with https:// (or http:// for a server on your network).';
+    return 'Use an address that starts with https://, for example https://api.example.com.';
+  }
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+    return (
+      'Use https://: over plain http:// anyone on the way could read the API key and your ' +
+      'documents (http:// is only for a server on this computer).'
+    );
   }
   if (url.username || url.password) {
     return 'Leave the user name and password out of the address; set the API key below instead.';
@@ -22,17 +30,6 @@ export function checkServiceUrl(
   if (url.search || url.hash)
     return 'Leave out the part after ? or #: only the base address is needed.';
   return null;
-}
-
-/** Plain http to another machine sends the key readable by anyone on the way. */
-export function isInsecureRemote(value: string): boolean {
-  try {
-    const url = new URL(value.trim());
-    const isLocal = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-    return url.protocol === 'http:' && !isLocal;
-  } catch {
-    return false;
-  }
 }
 
 /** The comments API lives beside the main one by default (`<base>/2`). */
