@@ -121,6 +121,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerSegments(app, { db, records: documents.records, comments });
   await registerFileTranslations(app, { ...shared, pool: documents.pool });
   await app.register(commentsRoutes, { comments });
-  await app.register(translateRoutes, { db, tm: app.tm, mt: app.mt });
+  await app.register(translateRoutes, { storage, tm: app.tm, mt: app.mt });
   return app;
 }

@@ -9,11 +9,11 @@ import { describeValidation } from '../http/errors';
 import { badRequest } from '../http/http-error';
 import type { TmRegistry } from '../memories/registry';
 import type { MtEngine } from '../mt/engine';
-import type { Database } from '../db/db';
+import type { Storage } from '../db/storage';
 import { createSegmentTranslator } from './translate-segment';
 
 export interface TranslateRoutesOptions {
-  db: Database;
+  storage: Storage;
   tm: TmRegistry;
   mt: MtEngine | null;
 }

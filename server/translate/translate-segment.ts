@@ -7,10 +7,10 @@ import type {
 import { notFound } from '../http/http-error';
 import type { MatchContext, TmRegistry } from '../memories/registry';
 import type { MtEngine } from '../mt/engine';
-import type { Database } from '../db/db';
+import type { Storage } from '../db/storage';
 import { machineTranslate, type MtOutcome } from './machine-translation';
 import { addRichFields } from './rich-fields';
-import { createSegmentContextReader } from './segment-context';
+import { translateQueries } from './queries';
 
 export const DEFAULT_TRANSLATE_MATCHES = 5;
 export const DEFAULT_TRANSLATE_THRESHOLD = 50;
@@ -18,14 +18,9 @@ export const DEFAULT_TRANSLATE_THRESHOLD = 50;
 const PREFIX_CANDIDATES = 50;
 
 export interface SegmentTranslatorDeps {
-  db: Database;
+  storage: Storage;
   tm: TmRegistry;
   mt: MtEngine | null;
-}
-
-interface MemoryPair {
-  srclang: string;
-  trglang: string;
 }
 
 /**
@@ -33,11 +28,8 @@ interface MemoryPair {
  * the memory's pair. The MT call starts before the TM lookup so that both run at once; an MT
  * failure only adds `mtUnavailable`.
  */
-export function createSegmentTranslator({ db, tm, mt }: SegmentTranslatorDeps) {
-  const memoryOf = db.prepare<[number, number], MemoryPair>(
-    'SELECT srclang, trglang FROM memories WHERE id = ? AND org_id = ?',
-  );
-  const contextOf = createSegmentContextReader(db);
+export function createSegmentTranslator({ storage, tm, mt }: SegmentTranslatorDeps) {
+  const reads = translateQueries(storage.db);
   const memoryNotFound = (id: number) => notFound(`memory_id ${id} not found`);
 
   function tmTranslations(
@@ -77,11 +69,11 @@ export function createSegmentTranslator({ db, tm, mt }: SegmentTranslatorDeps) {
     body: TranslateSegmentBody,
     log: FastifyBaseLogger,
   ): Promise<TranslationList> {
-    const memory = memoryOf.get(body.memory_id, orgId);
+    const memory = await reads.memoryPair(orgId, body.memory_id);
     if (!memory) throw memoryNotFound(body.memory_id);
     let context: MatchContext | undefined;
     if (body.segment_id !== undefined) {
-      context = contextOf(orgId, body.segment_id) ?? undefined;
+      context = (await reads.segmentContext(orgId, body.segment_id)) ?? undefined;
       if (!context) throw notFound(`segment_id ${body.segment_id} not found`);
     }
     const answer: TranslationList = { untokenizedSource: body.source, translation: [] };
