@@ -66,7 +66,7 @@ const INT8_OID = 20;
  * pg answers bigint columns as strings (they may pass 2^53); ours are ids, counts and epoch
  * seconds, so they are numbers, as SQLite gives them.
  */
-const types = {
+export const pgTypes = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
     oid === INT8_OID && format !== 'binary'
       ? (value: string) => Number(value)
@@ -75,7 +75,7 @@ const types = {
 
 /** The storage over a PostgreSQL database (`postgres://...`), with a pool of `max` connections. */
 export function postgresStorage(url: string, options: { max?: number } = {}): Storage {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, types });
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, types: pgTypes });
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
   return {
     dialect: 'postgres',
@@ -98,7 +98,7 @@ export function postgresStorage(url: string, options: { max?: number } = {}): St
 export async function openPostgresStorage(url: string, options: { max?: number } = {}) {
   const storage = postgresStorage(url, options);
   try {
-    const client = new pg.Client({ connectionString: url, types });
+    const client = new pg.Client({ connectionString: url, types: pgTypes });
     await client.connect();
     try {
       await migratePostgres(client);

@@ -11,5 +11,6 @@ import type { PgMigration } from './migration';
  */
 export const v1: PgMigration = {
   version: 1,
+  sqliteTwin: 10,
   up: [accounts, memories, projects, files].join('\n'),
 };

@@ -1,16 +1,28 @@
 import type { Client, PoolClient } from 'pg';
 import { v1 } from './001-baseline';
+import { v2 } from './002-change-feed';
 import type { PgMigration } from './migration';
 
 export type { PgMigration } from './migration';
 
 /**
  * The PostgreSQL schema history (README.md). Version 1 is SQLite's version 10; every later SQLite
- * migration gets its PostgreSQL twin here, in the same commit. Append only.
+ * migration gets its PostgreSQL twin here (`sqliteTwin`), in the same commit. Migrations of
+ * team-server machinery have no twin. Append only.
  */
-export const pgMigrations: PgMigration[] = [v1];
+export const pgMigrations: PgMigration[] = [v1, v2];
 
-/** The SQLite schema version that PostgreSQL version 1 equals: SQLite v(n + 9) = PostgreSQL vn. */
+/** Tables of PostgreSQL-only migrations (`sqliteTwin: null`), which SQLite has no twin of. */
+export const PG_ONLY_TABLES = ['changes', 'changes_floor'];
+/** Triggers of PostgreSQL-only migrations, on tables both backends have. */
+export const PG_ONLY_TRIGGERS = [
+  'memory_units_inserted',
+  'memory_units_updated',
+  'memory_units_deleted',
+  'memories_deleted',
+];
+
+/** The SQLite schema version that PostgreSQL version 1 equals. */
 export const SQLITE_VERSION_OF_PG_BASELINE = 10;
 
 /**
