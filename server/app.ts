@@ -16,6 +16,7 @@ import { loggerOptions, type LoggerOption } from './http/logging';
 import { registerOpenApi } from './http/openapi';
 import { DEFAULT_QUOTA, registerQuota, type QuotaOptions } from './http/quota';
 import { genReqId, registerRequestId } from './http/request-id';
+import { createSharedQuota } from './http/shared-quota';
 import { registerValidation } from './http/validation';
 import { registerMemories } from './memories/register';
 import type { TmEngine } from './memories/registry';
@@ -91,7 +92,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerStrictQuery(app);
   registerJsonParser(app);
   registerAuth(app, db, { throttle: options.authThrottle, now: options.now });
-  registerQuota(app, options.quota ?? DEFAULT_QUOTA, options.now);
+  const quota = options.quota ?? DEFAULT_QUOTA;
+  // Processes of a team server share one count; one desktop's server counts in memory.
+  const sharedQuota =
+    storage.dialect === 'postgres' ? createSharedQuota(storage, quota, options.now) : undefined;
+  registerQuota(app, quota, options.now, sharedQuota);
   await registerOpenApi(app, version);
   registerMtEngine(app, options.mt);
 

@@ -84,16 +84,26 @@ function describeWindow(windowMs: number): string {
   return seconds === 1 ? 'second' : `${seconds} seconds`;
 }
 
-/** Counts every authenticated request against its key; public routes are not counted. */
+/** A quota kept outside this process (shared-quota.ts: one count for every process of a team). */
+export interface SharedQuota {
+  check(id: number): Promise<QuotaDecision>;
+}
+
+/**
+ * Counts every authenticated request against its key; public routes are not counted. One desktop
+ * counts in memory; a team server's processes count together in `shared`.
+ */
 export function registerQuota(
   app: FastifyInstance,
   options: QuotaOptions = DEFAULT_QUOTA,
   now: () => number = Date.now,
+  shared?: SharedQuota,
 ): Quota {
   const quota = createQuota(options, now);
   app.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.config.public) return;
-    const decision = quota.check(request.auth.keyId);
+    const { keyId } = request.auth;
+    const decision = shared ? await shared.check(Number(keyId)) : quota.check(keyId);
     reply.header('x-ratelimit-limit', decision.limit);
     reply.header('x-ratelimit-reset', Math.ceil(decision.resetAt / 1000));
     if (decision.allowed) {
