@@ -7,6 +7,7 @@ import { basic } from '../server/test-support';
 import { startServer } from '../server/start';
 import { ensureBootstrap } from '../server/db/bootstrap';
 import { DATABASE_FILE, openDatabase } from '../server/db/db';
+import { sqliteStorage } from '../server/db/storage';
 import { seedProjects } from './seed-projects';
 
 /** The part of autocannon's result we print (the package ships no types). */
@@ -58,9 +59,9 @@ export async function benchProjectsApi(
   const figures: Record<string, number> = { projects, connections, durationSeconds };
   try {
     const db = openDatabase(join(dataDir, DATABASE_FILE));
-    ensureBootstrap(db, { key: KEY });
+    await ensureBootstrap(sqliteStorage(db), { key: KEY });
     const seedStarted = performance.now();
-    seedProjects(db, { count: projects, documentsPerProject: 2, seed: 1 });
+    await seedProjects(db, { count: projects, documentsPerProject: 2, seed: 1 });
     figures.seedMs = performance.now() - seedStarted;
     figures.documents = (
       db.prepare('SELECT count(*) AS n FROM documents').get() as { n: number }

@@ -39,7 +39,8 @@ function helpFile(count: number): { json: string; targets: string[] } {
 
 /** Bootstrap must have run. Deterministic for a given count. */
 export async function seedDocument(db: Database, segments: number): Promise<SeededDocument> {
-  const owner = defaultUser(db);
+  const storage = sqliteStorage(db);
+  const owner = await defaultUser(storage.db);
   if (!owner) throw new Error('The database has no organization yet: run ensureBootstrap first');
   const memory = createMemoryStore(db).create(owner.orgId, {
     name: 'LibreOffice help en-es',
@@ -47,7 +48,7 @@ export async function seedDocument(db: Database, segments: number): Promise<Seed
     trglang: 'es',
     trglocale: 'ES',
   });
-  const project = await createProjectStore(sqliteStorage(db)).create(owner, {
+  const project = await createProjectStore(storage).create(owner, {
     name: 'LibreOffice help 7.4',
     memory_id: memory.id,
   });

@@ -1,6 +1,7 @@
 import { PROJECT_STATES, type ProjectState } from '../shared/api/projects';
 import { defaultUser } from '../server/db/bootstrap';
 import type { Database } from '../server/db/db';
+import { sqliteStorage } from '../server/db/storage';
 import { createMemoryStore } from '../server/memories/queries';
 import { nowSeconds } from '../server/db/time';
 
@@ -42,11 +43,11 @@ function prng(seed: number): () => number {
  * dates on about 70% (some overdue), 0..2*documentsPerProject documents each, and the state history
  * a project in that state would have. One transaction; deterministic for a given seed.
  */
-export function seedProjects(
+export async function seedProjects(
   db: Database,
   options: SeedOptions,
-): { memoryIds: number[]; projectIds: number[] } {
-  const owner = defaultUser(db);
+): Promise<{ memoryIds: number[]; projectIds: number[] }> {
+  const owner = await defaultUser(sqliteStorage(db).db);
   if (!owner) throw new Error('The database has no organization yet: run ensureBootstrap first');
   const { count, documentsPerProject = 2, seed = 1 } = options;
   const random = prng(seed);

@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { ensureBootstrap } from '../server/db/bootstrap';
 import { DATABASE_FILE, openDatabase, type Database } from '../server/db/db';
+import { sqliteStorage } from '../server/db/storage';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 const ENTRY = 'out/web-host/index.js';
@@ -101,7 +102,7 @@ export async function createDataFolder<T>(
     await mkdir(path.join(dir, 'server'), { recursive: true, mode: 0o700 });
     const db = openDatabase(path.join(dir, 'server', DATABASE_FILE));
     try {
-      ensureBootstrap(db, { key: BENCH_KEY });
+      await ensureBootstrap(sqliteStorage(db), { key: BENCH_KEY });
       return { dir, seeded: await seed(db), remove };
     } finally {
       db.close();

@@ -91,7 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandlers(app);
   registerStrictQuery(app);
   registerJsonParser(app);
-  registerAuth(app, db, { throttle: options.authThrottle, now: options.now });
+  registerAuth(app, storage, { throttle: options.authThrottle, now: options.now });
   const quota = options.quota ?? DEFAULT_QUOTA;
   // Processes of a team server share one count; one desktop's server counts in memory.
   const sharedQuota =
@@ -106,8 +106,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const maxUploadBytes = options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES;
   const folder = dataFolder(db, options.dataDir);
   const blobDir = join(folder.dir, 'blobs');
-  const blobs = createBlobStore(db, blobDir);
-  const cleaned = blobs.recover();
+  const blobs = createBlobStore(storage, blobDir);
+  const cleaned = await blobs.recover();
   if (cleaned.tempFiles + cleaned.orphans > 0) {
     app.log.info(cleaned, 'cleaned up blobs after an interrupted run');
   }
@@ -118,8 +118,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const shared = { db, blobs, work, maxUploadBytes };
 
-  const { fileService } = await registerFiles(app, shared);
-  await registerUploads(app, { ...shared, blobDir, fileService, now: options.now });
+  const { fileService } = await registerFiles(app, { ...shared, storage });
+  await registerUploads(app, { ...shared, storage, blobDir, fileService, now: options.now });
   await registerMemories(app, { ...shared, version, engine: options.tmEngine });
   const documents = await registerDocuments(app, { db, work });
   const comments = createCommentService(storage);

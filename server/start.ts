@@ -7,6 +7,7 @@ import type { LoggerOption } from './http/logging';
 import type { QuotaOptions } from './http/quota';
 import { ensureBootstrap } from './db/bootstrap';
 import { DATABASE_FILE, openDatabase } from './db/db';
+import { sqliteStorage } from './db/storage';
 import { transportError } from './http/transport-security';
 
 export interface StartOptions {
@@ -70,9 +71,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const db = openDatabase(join(dataDir, DATABASE_FILE));
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
-    const bootstrap = ensureBootstrap(db, { key: options.bootstrapKey });
+    // One storage for the bootstrap and the app: one Kysely serializing the connection's queries.
+    const storage = sqliteStorage(db);
+    const bootstrap = await ensureBootstrap(storage, { key: options.bootstrapKey });
     app = await buildApp({
       db,
+      storage,
       version: options.version,
       quota: options.quota,
       authThrottle: options.authThrottle,

@@ -7,6 +7,7 @@ import { ensureBootstrap } from './db/bootstrap';
 import { openDatabase, type Database } from './db/db';
 import { createKey } from './db/keys';
 import { createOrganization, createUser } from './db/organizations';
+import { sqliteStorage, type Storage } from './db/storage';
 
 /** A fresh folder under the OS temp dir; tests remove it when done. */
 export function tempDir(): string {
@@ -16,6 +17,8 @@ export function tempDir(): string {
 export interface TestApp {
   app: FastifyInstance;
   db: Database;
+  /** The storage the app runs on (over `db` unless the options gave one). */
+  storage: Storage;
   /** The bootstrap key of the test database, valid for every request. */
   key: string;
   dir: string;
@@ -28,15 +31,18 @@ export const TEST_KEY = 'wb_test-key-0123456789';
 export async function createTestApp(options: Partial<AppOptions> = {}): Promise<TestApp> {
   const dir = tempDir();
   const db = openDatabase(join(dir, 'wordbench.db'));
-  ensureBootstrap(db, { key: TEST_KEY });
+  const storage = options.storage ?? sqliteStorage(db);
+  await ensureBootstrap(storage, { key: TEST_KEY });
   const app = await buildApp({
     db,
+    storage,
     languages: () => ({ source_to_target: {}, code_to_name: {} }),
     ...options,
   });
   return {
     app,
     db,
+    storage,
     key: TEST_KEY,
     dir,
     close: async () => {
@@ -80,11 +86,13 @@ export function snapshot(db: Database): Record<string, unknown[]> {
 
 /** A second organization with its own user and key, to prove that neither sees the other. */
 export function createOtherOrganization(
-  db: Database,
+  storage: Storage,
   key = 'wb_other-org-key-0123456789',
-): { orgId: number; userId: number; key: string } {
-  const orgId = createOrganization(db, 'Other organization');
-  const userId = createUser(db, orgId, 'Other user');
-  createKey(db, userId, key);
-  return { orgId, userId, key };
+): Promise<{ orgId: number; userId: number; key: string }> {
+  return storage.transaction(async (tx) => {
+    const orgId = await createOrganization(tx, 'Other organization');
+    const userId = await createUser(tx, orgId, 'Other user');
+    await createKey(tx, userId, key);
+    return { orgId, userId, key };
+  });
 }

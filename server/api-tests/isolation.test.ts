@@ -22,7 +22,7 @@ let theirProject: Project;
 beforeAll(async () => {
   t = await createTestApp();
   ours = apiClient(t.app);
-  theirs = apiClient(t.app, createOtherOrganization(t.db).key);
+  theirs = apiClient(t.app, (await createOtherOrganization(t.storage)).key);
   const memory = { srclang: 'en', trglang: 'es' };
   ourMemory = (await ours.post('/v2/memories', { name: 'Ours', ...memory })).json();
   theirMemory = (await theirs.post('/v2/memories', { name: 'Theirs', ...memory })).json();

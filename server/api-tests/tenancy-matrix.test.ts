@@ -32,7 +32,7 @@ beforeAll(async () => {
   t = await createTestApp({ mt: null });
   ours = await createWorld(t.app, t.db, t.key, 'tenant-a');
   separateIdRanges(t.db);
-  const other = createOtherOrganization(t.db);
+  const other = await createOtherOrganization(t.storage);
   theirOrg = other.orgId;
   theirs = await createWorld(t.app, t.db, other.key, THEIR_MARKER);
   operations = await loadOperations(t.app);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/db';
+import { sqliteStorage } from '../db/storage';
 import { tempDir } from '../test-support';
 import { createBlobStore, UploadTooLargeError } from './blob-store';
 
@@ -21,7 +22,7 @@ function setup() {
   const db = openDatabase(join(dir, 'wordbench.db'));
   dbs.push(db);
   db.exec('CREATE TABLE refs (id INTEGER PRIMARY KEY, sha TEXT NOT NULL REFERENCES blobs(sha256))');
-  const store = createBlobStore(db, join(dir, 'blobs'));
+  const store = createBlobStore(sqliteStorage(db), join(dir, 'blobs'));
   const addRef = (sha: string) => {
     db.prepare('INSERT INTO refs (sha) VALUES (?)').run(sha);
   };
@@ -43,7 +44,7 @@ describe('blob store', () => {
       md5: digest('md5', 'hello world'),
     });
     expect(existsSync(staged.tempPath)).toBe(true);
-    store.commit(staged, () => addRef(staged.sha256));
+    await store.commit(staged, async () => addRef(staged.sha256));
     const path = store.pathOf(staged.sha256);
     const sha = staged.sha256;
     expect(path).toBe(join(dir, 'blobs', sha.slice(0, 2), sha.slice(2, 4), sha));
@@ -54,19 +55,19 @@ describe('blob store', () => {
   it('keeps one copy of identical content and removes it only with its last reference', async () => {
     const { store, addRef, dropRefs, db } = setup();
     const first = await store.stage(chunks('same'), 100);
-    store.commit(first, () => addRef(first.sha256));
+    await store.commit(first, async () => addRef(first.sha256));
     const second = await store.stage(chunks('same'), 100);
-    store.commit(second, () => addRef(second.sha256));
+    await store.commit(second, async () => addRef(second.sha256));
     expect(existsSync(second.tempPath)).toBe(false);
     const path = store.pathOf(first.sha256);
 
     db.prepare('DELETE FROM refs WHERE id = 1').run();
-    expect(store.release(first.sha256)).toBe(false);
+    expect(await store.release(first.sha256)).toBe(false);
     expect(existsSync(path)).toBe(true);
     dropRefs(first.sha256);
-    expect(store.release(first.sha256)).toBe(true);
+    expect(await store.release(first.sha256)).toBe(true);
     expect(existsSync(path)).toBe(false);
-    expect(store.release(first.sha256)).toBe(false);
+    expect(await store.release(first.sha256)).toBe(false);
   });
 
   it('refuses more than the limit and leaves no temporary file', async () => {
@@ -78,7 +79,7 @@ describe('blob store', () => {
       'larger than the upload limit of 10 bytes',
     );
     expect(existsSync(store.tmpDir)).toBe(true);
-    expect(store.recover()).toEqual({ tempFiles: 0, orphans: 0 });
+    expect(await store.recover()).toEqual({ tempFiles: 0, orphans: 0 });
   });
 
   it('removes the temporary file when the source fails midway', async () => {
@@ -90,17 +91,17 @@ describe('blob store', () => {
       },
     });
     await expect(store.stage(failing, 100)).rejects.toThrow('aborted');
-    expect(store.recover()).toEqual({ tempFiles: 0, orphans: 0 });
+    expect(await store.recover()).toEqual({ tempFiles: 0, orphans: 0 });
   });
 
   it('rolls the blob back when the record that needs it fails', async () => {
     const { store, db } = setup();
     const staged = await store.stage(chunks('doomed'), 100);
-    expect(() =>
-      store.commit(staged, () => {
+    await expect(
+      store.commit(staged, async () => {
         throw new Error('no');
       }),
-    ).toThrow('no');
+    ).rejects.toThrow('no');
     expect(existsSync(store.pathOf(staged.sha256))).toBe(false);
     expect(db.prepare('SELECT count(*) AS n FROM blobs').get()).toEqual({ n: 0 });
   });
@@ -108,12 +109,12 @@ describe('blob store', () => {
   it('recover() removes interrupted uploads and unrecorded blobs, and keeps recorded ones', async () => {
     const { store, addRef } = setup();
     const kept = await store.stage(chunks('kept'), 100);
-    store.commit(kept, () => addRef(kept.sha256));
+    await store.commit(kept, async () => addRef(kept.sha256));
     writeFileSync(join(store.tmpDir, 'interrupted-upload'), 'half');
     const orphan = digest('sha256', 'orphan');
     mkdirSync(join(store.root, orphan.slice(0, 2), orphan.slice(2, 4)), { recursive: true });
     writeFileSync(store.pathOf(orphan), 'orphan');
-    expect(store.recover()).toEqual({ tempFiles: 1, orphans: 1 });
+    expect(await store.recover()).toEqual({ tempFiles: 1, orphans: 1 });
     expect(existsSync(store.pathOf(orphan))).toBe(false);
     expect(existsSync(store.pathOf(kept.sha256))).toBe(true);
   });

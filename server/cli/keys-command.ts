@@ -1,9 +1,10 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultUser, ensureBootstrap } from '../db/bootstrap';
-import { DATABASE_FILE, openDatabase, type Database } from '../db/db';
+import { DATABASE_FILE, openDatabase } from '../db/db';
 import { createKey, listKeys, revokeKey, type ApiKeyInfo } from '../db/keys';
-import { ensureMember, NameError, UNSAFE_NAME_CHARACTERS } from '../db/organizations';
+import { checkName, ensureMemberIn, NameError, UNSAFE_NAME_CHARACTERS } from '../db/organizations';
+import { sqliteStorage, type Storage } from '../db/storage';
 
 export interface Output {
   out: (line: string) => void;
@@ -41,33 +42,43 @@ export interface MemberNames {
   user: string;
 }
 
-/** The key of a named user, both made if missing: the organization and user go to stderr. */
-function createForMember(db: Database, names: MemberNames, io: Output): string {
-  const { member, key } = db
-    .transaction(() => {
-      const found = ensureMember(db, names.org, names.user);
-      return { member: found, key: createKey(db, found.userId).key };
-    })
-    .immediate();
+/**
+ * The key of a named user, both made if missing, all in one transaction: the organization and
+ * user go to stderr.
+ */
+async function createForMember(storage: Storage, names: MemberNames, io: Output): Promise<string> {
+  // Bad names are refused before the transaction starts.
+  checkName('The organization name', names.org);
+  checkName('The user name', names.user);
+  const { member, key } = await storage.transaction(async (tx) => {
+    const found = await ensureMemberIn(tx, storage.dialect, names.org, names.user);
+    return { member: found, key: (await createKey(tx, found.userId)).key };
+  });
   const made = (created: boolean) => (created ? 'created' : 'existing');
   io.err(`Organization "${member.orgName}" (${member.orgId}, ${made(member.orgCreated)})`);
   io.err(`User "${member.userName}" (${member.userId}, ${made(member.userCreated)})`);
   return key;
 }
 
-function create(db: Database, names: MemberNames | undefined, io: Output): number {
+async function create(
+  storage: Storage,
+  names: MemberNames | undefined,
+  io: Output,
+): Promise<number> {
   let key: string | undefined;
   if (names) {
     try {
-      key = createForMember(db, names, io);
+      key = await createForMember(storage, names, io);
     } catch (error) {
       if (!(error instanceof NameError)) throw error;
       io.err(error.message);
       return 1;
     }
   } else {
-    const user = defaultUser(db);
-    key = user ? createKey(db, user.userId).key : ensureBootstrap(db).key;
+    const user = await defaultUser(storage.db);
+    key = user
+      ? (await createKey(storage.db, user.userId)).key
+      : (await ensureBootstrap(storage)).key;
   }
   if (!key) throw new Error('No key was created');
   // Only the key goes to stdout, so a script can take it from there.
@@ -75,8 +86,8 @@ function create(db: Database, names: MemberNames | undefined, io: Output): numbe
   return 0;
 }
 
-function revoke(db: Database, target: string, io: Output): number {
-  const result = revokeKey(db, target);
+async function revoke(storage: Storage, target: string, io: Output): Promise<number> {
+  const result = await revokeKey(storage, target);
   switch (result.status) {
     case 'revoked':
       io.out(`Revoked key ${result.key.id} (${result.key.prefix})`);
@@ -101,11 +112,11 @@ export interface KeysCommand {
 }
 
 /** `keys create|list|revoke`: works on the data folder directly, with or without a running server. */
-export function runKeysCommand(
+export async function runKeysCommand(
   { action, target, member }: KeysCommand,
   dataDir: string,
   io: Output,
-): number {
+): Promise<number> {
   const file = join(dataDir, DATABASE_FILE);
   if (action !== 'create' && !existsSync(file)) {
     io.err(`No Wordbench database in ${dataDir}`);
@@ -113,15 +124,17 @@ export function runKeysCommand(
   }
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const db = openDatabase(file);
+  const storage = sqliteStorage(db);
   try {
-    if (action === 'create') return create(db, member, io);
+    if (action === 'create') return await create(storage, member, io);
     if (action === 'list') {
-      const keys = listKeys(db);
+      const keys = await listKeys(storage);
       for (const line of keys.length ? formatKeys(keys) : ['No API keys']) io.out(line);
       return 0;
     }
-    return revoke(db, target ?? '', io);
+    return await revoke(storage, target ?? '', io);
   } finally {
+    await storage.close();
     db.close();
   }
 }

@@ -19,9 +19,9 @@ beforeAll(async () => {
   const project = await createProject(t.app);
   document = await uploadDocument(t.app, project.id, 'doc.txt', 'Open it. Close it.');
   author = apiClient(t.app);
-  colleagueKey = createColleague(t.db).key;
+  colleagueKey = (await createColleague(t.storage)).key;
   colleague = apiClient(t.app, colleagueKey);
-  stranger = apiClient(t.app, createOtherOrganization(t.db).key);
+  stranger = apiClient(t.app, (await createOtherOrganization(t.storage)).key);
 });
 afterAll(() => t.close());
 

@@ -294,7 +294,7 @@ describe('PUT /2/comments/thread', () => {
 
 describe('comments and the rest of the API', () => {
   it('GET /v2/segments?include_comments=true carries the thread, oldest first', async () => {
-    const colleague = createColleague(t.db);
+    const colleague = await createColleague(t.storage);
     const place = placeOf(await newDocument());
     const mine = await addComment(t.app, place, { text: 'mine' });
     const theirs = await addComment(t.app, place, { text: 'theirs' }, colleague.key);

@@ -21,9 +21,10 @@ afterEach(() => {
 });
 
 /** An organization with a user, and a document with one segment, written as plain rows. */
-function seed(db: Database) {
-  const orgId = createOrganization(db, 'Acme');
-  const userId = createUser(db, orgId, 'Ana');
+async function seed(db: Database) {
+  const accounts = sqliteStorage(db).db;
+  const orgId = await createOrganization(accounts, 'Acme');
+  const userId = await createUser(accounts, orgId, 'Ana');
   const run = (sql: string, ...values: unknown[]) =>
     Number(db.prepare(sql).run(...values).lastInsertRowid);
   const memoryId = run(
@@ -58,7 +59,7 @@ const revisionOf = (db: Database, id: number) =>
     .revision;
 
 describe('migration 6: segment revisions', () => {
-  it('gives the segments of an existing database revision 1', () => {
+  it('gives the segments of an existing database revision 1', async () => {
     const file = dbFile();
     const old = new BetterSqlite3(file);
     old.pragma('foreign_keys = ON');
@@ -66,16 +67,16 @@ describe('migration 6: segment revisions', () => {
       old,
       migrations.filter((m) => m.version <= 5),
     );
-    const { segmentId } = seed(old);
+    const { segmentId } = await seed(old);
     old.close();
     const db = openDatabase(file);
     expect(revisionOf(db, segmentId)).toBe(1);
     db.close();
   });
 
-  it('counts changes of target or confirmation, whoever writes them, and nothing else', () => {
+  it('counts changes of target or confirmation, whoever writes them, and nothing else', async () => {
     const db = openDatabase(dbFile());
-    const { segmentId } = seed(db);
+    const { segmentId } = await seed(db);
     const update = (sql: string) => db.prepare(sql).run(segmentId);
     update("UPDATE segments SET target = 'Hola.' WHERE id = ?");
     expect(revisionOf(db, segmentId)).toBe(2);
@@ -92,7 +93,7 @@ describe('migration 6: segment revisions', () => {
 describe('comment store', () => {
   it('gives a new time only to the comments a thread resolution changes', async () => {
     const db = openDatabase(dbFile());
-    const { orgId, userId, documentId, segmentId } = seed(db);
+    const { orgId, userId, documentId, segmentId } = await seed(db);
     const store = commentQueries(sqliteStorage(db).db);
     const base = { orgId, documentId, segmentId, segmentRevision: 1, userId, annotations: [] };
     const open = await store.insert({ ...base, text: 'a', isResolved: false, now: 10 });
@@ -108,9 +109,9 @@ describe('comment store', () => {
     db.close();
   });
 
-  it('refuses annotations that are not a JSON array', () => {
+  it('refuses annotations that are not a JSON array', async () => {
     const db = openDatabase(dbFile());
-    const { orgId, userId, documentId, segmentId } = seed(db);
+    const { orgId, userId, documentId, segmentId } = await seed(db);
     const insert = db.prepare(
       `INSERT INTO comments (org_id, document_id, segment_id, segment_revision_id, user_id, text,
          annotations, created_at, updated_at) VALUES (?, ?, ?, 1, ?, 'x', ?, 0, 0)`,
@@ -123,7 +124,7 @@ describe('comment store', () => {
 
   it('goes with its organization, authors and all, in one statement', async () => {
     const db = openDatabase(dbFile());
-    const { orgId, userId, documentId, segmentId } = seed(db);
+    const { orgId, userId, documentId, segmentId } = await seed(db);
     await commentQueries(sqliteStorage(db).db).insert({
       orgId,
       documentId,

@@ -3,16 +3,17 @@ import { expect } from 'vitest';
 import type { Comment } from '../../shared/api/comments';
 import { defaultUser } from '../db/bootstrap';
 import type { Database } from '../db/db';
+import type { Storage } from '../db/storage';
 import { createKey } from '../db/keys';
 import { createUser } from '../db/organizations';
 import { apiClient, TEST_KEY } from '../test-support';
 
 /** Another user of the bootstrap organization, with a key of their own. */
-export function createColleague(db: Database, key = 'wb_colleague-key-0123456789') {
-  const owner = defaultUser(db);
+export async function createColleague(storage: Storage, key = 'wb_colleague-key-0123456789') {
+  const owner = await defaultUser(storage.db);
   if (!owner) throw new Error('The test database has no bootstrap user');
-  const userId = createUser(db, owner.orgId, 'Reviewer');
-  createKey(db, userId, key);
+  const userId = await createUser(storage.db, owner.orgId, 'Reviewer');
+  await createKey(storage.db, userId, key);
   return { userId, key };
 }
 

@@ -1,5 +1,7 @@
-import type { Database } from './db';
 import { createKey, isValidKey, keyExists } from './keys';
+import { lockAccounts } from './organizations';
+import type { Queryable, Storage } from './storage';
+import { nowSeconds } from './time';
 
 export interface BootstrapResult {
   /** True when this call created the first organization, user and key. */
@@ -10,33 +12,46 @@ export interface BootstrapResult {
   keyAdded: boolean;
 }
 
-/** The first user of the first organization: who keys made by the CLI and the desktop app belong to. */
-export function defaultUser(db: Database): { userId: number; orgId: number } | null {
-  const row = db
-    .prepare<[], { userId: number; orgId: number }>(
-      `SELECT u.id AS userId, u.org_id AS orgId FROM users u
-        JOIN organizations o ON o.id = u.org_id ORDER BY o.id, u.id LIMIT 1`,
-    )
-    .get();
+/**
+ * The first user of the first organization: who keys made by the CLI and the desktop app belong to.
+ * `db` is the storage's handle or the caller's open transaction.
+ */
+export async function defaultUser(
+  db: Queryable,
+): Promise<{ userId: number; orgId: number } | null> {
+  const row = await db
+    .selectFrom('users as u')
+    .innerJoin('organizations as o', 'o.id', 'u.org_id')
+    .select(['u.id as userId', 'u.org_id as orgId'])
+    .orderBy('o.id')
+    .orderBy('u.id')
+    .limit(1)
+    .executeTakeFirst();
   return row ?? null;
 }
 
-function firstOrganization(db: Database): number | null {
-  const row = db
-    .prepare<[], { id: number }>('SELECT id FROM organizations ORDER BY id LIMIT 1')
-    .get();
+async function firstOrganization(db: Queryable): Promise<number | null> {
+  const row = await db
+    .selectFrom('organizations')
+    .select('id')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
   return row?.id ?? null;
 }
 
-function insertUser(db: Database, orgId: number, now: number): number {
-  const result = db
-    .prepare('INSERT INTO users (org_id, name, created_at) VALUES (?, ?, ?)')
-    .run(orgId, 'Owner', now);
-  return Number(result.lastInsertRowid);
+async function insertUser(db: Queryable, orgId: number, now: number): Promise<number> {
+  const row = await db
+    .insertInto('users')
+    .values({ org_id: orgId, name: 'Owner', created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /**
- * Makes sure the database has someone to act as.
+ * Makes sure the database has someone to act as, in one transaction (holding the accounts lock:
+ * two servers starting at once on one PostgreSQL database make one organization).
  *
  * - Empty database: creates an organization, a user and a key (`options.key`, or a generated one
  *   that is returned so the CLI can print it once).
@@ -45,30 +60,34 @@ function insertUser(db: Database, orgId: number, now: number): number {
  *   made for another data folder (or a fresh vault) still works. A key that exists but was revoked
  *   stays revoked: revocation wins over the vault.
  */
-export function ensureBootstrap(db: Database, options: { key?: string } = {}): BootstrapResult {
+export async function ensureBootstrap(
+  storage: Storage,
+  options: { key?: string } = {},
+): Promise<BootstrapResult> {
   const { key } = options;
   if (key !== undefined && !isValidKey(key)) {
     throw new Error('The bootstrap key must be printable ASCII without spaces or colons');
   }
-  return db
-    .transaction((): BootstrapResult => {
-      const now = Math.floor(Date.now() / 1000);
-      let orgId = firstOrganization(db);
-      const created = orgId === null;
-      if (orgId === null) {
-        const result = db
-          .prepare('INSERT INTO organizations (name, created_at) VALUES (?, ?)')
-          .run('My organization', now);
-        orgId = Number(result.lastInsertRowid);
-      }
-      const userId = defaultUser(db)?.userId ?? insertUser(db, orgId, now);
-      if (key !== undefined) {
-        if (keyExists(db, key)) return { created, keyAdded: false };
-        createKey(db, userId, key);
-        return { created, keyAdded: true };
-      }
-      if (!created) return { created, keyAdded: false };
-      return { created, key: createKey(db, userId).key, keyAdded: true };
-    })
-    .immediate();
+  return storage.transaction(async (tx): Promise<BootstrapResult> => {
+    await lockAccounts(tx, storage.dialect);
+    const now = nowSeconds();
+    let orgId = await firstOrganization(tx);
+    const created = orgId === null;
+    if (orgId === null) {
+      const row = await tx
+        .insertInto('organizations')
+        .values({ name: 'My organization', created_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      orgId = row.id;
+    }
+    const userId = (await defaultUser(tx))?.userId ?? (await insertUser(tx, orgId, now));
+    if (key !== undefined) {
+      if (await keyExists(tx, key)) return { created, keyAdded: false };
+      await createKey(tx, userId, key);
+      return { created, keyAdded: true };
+    }
+    if (!created) return { created, keyAdded: false };
+    return { created, key: (await createKey(tx, userId)).key, keyAdded: true };
+  });
 }

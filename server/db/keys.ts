@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Database } from './db';
+import type { Queryable, Storage } from './storage';
+import { nowSeconds } from './time';
 
 /** Who is calling: resolved from a valid, unrevoked API key. */
 export interface KeyOwner {
@@ -52,75 +53,103 @@ export function isValidKey(key: string): boolean {
   return KEY_PATTERN.test(key);
 }
 
-function nowSeconds(): number {
-  return Math.floor(Date.now() / 1000);
-}
-
 /**
  * Stores `key` (or a newly generated one) for the user and returns it in clear: the only moment the
- * caller can see it.
+ * caller can see it. `db` is the storage's handle or the caller's open transaction.
  */
-export function createKey(
-  db: Database,
+export async function createKey(
+  db: Queryable,
   userId: number,
   key: string = generateKey(),
-): { id: number; key: string; prefix: string } {
+): Promise<{ id: number; key: string; prefix: string }> {
   if (!isValidKey(key)) {
     throw new Error('An API key must be 1-512 printable ASCII characters without spaces or colons');
   }
   const prefix = keyPrefix(key);
-  const result = db
-    .prepare('INSERT INTO api_keys (user_id, key_hash, prefix, created_at) VALUES (?, ?, ?, ?)')
-    .run(userId, hashKey(key), prefix, nowSeconds());
-  return { id: Number(result.lastInsertRowid), key, prefix };
+  const row = await db
+    .insertInto('api_keys')
+    .values({ user_id: userId, key_hash: hashKey(key), prefix, created_at: nowSeconds() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, key, prefix };
 }
 
 /** Whether a key with this hash exists at all, revoked or not. */
-export function keyExists(db: Database, key: string): boolean {
-  return db.prepare('SELECT 1 FROM api_keys WHERE key_hash = ?').get(hashKey(key)) !== undefined;
+export async function keyExists(db: Queryable, key: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('api_keys')
+    .select('id')
+    .where('key_hash', '=', hashKey(key))
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /**
- * Returns a lookup with its statement prepared once, for the auth hook that runs on every request.
- * A hash lookup needs no constant-time comparison: the secret is never compared directly.
+ * The owner of a valid, unrevoked key, or null. A hash lookup needs no constant-time comparison:
+ * the secret is never compared directly.
  */
-export function createKeyFinder(db: Database): (key: string) => KeyOwner | null {
-  const statement = db.prepare<[string], KeyOwner>(
-    `SELECT k.id AS keyId, k.user_id AS userId, u.org_id AS orgId
-       FROM api_keys k JOIN users u ON u.id = k.user_id
-      WHERE k.key_hash = ? AND k.revoked_at IS NULL`,
-  );
-  return (key) => statement.get(hashKey(key)) ?? null;
+export async function findKey(db: Queryable, key: string): Promise<KeyOwner | null> {
+  const row = await db
+    .selectFrom('api_keys as k')
+    .innerJoin('users as u', 'u.id', 'k.user_id')
+    .select(['k.id as keyId', 'k.user_id as userId', 'u.org_id as orgId'])
+    .where('k.key_hash', '=', hashKey(key))
+    .where('k.revoked_at', 'is', null)
+    .executeTakeFirst();
+  return row ?? null;
 }
 
-export function findKey(db: Database, key: string): KeyOwner | null {
-  return createKeyFinder(db)(key);
+/** The lookup of the auth hook, which runs on every request: one query on the storage's handle. */
+export function createKeyFinder(storage: Storage): (key: string) => Promise<KeyOwner | null> {
+  return (key) => findKey(storage.db, key);
 }
 
-const SELECT_INFO = `SELECT k.id, k.user_id AS userId, u.name AS userName, u.org_id AS orgId,
-  o.name AS orgName, k.prefix, k.created_at AS createdAt, k.revoked_at AS revokedAt
-  FROM api_keys k JOIN users u ON u.id = k.user_id JOIN organizations o ON o.id = u.org_id`;
+function selectInfo(db: Queryable) {
+  return db
+    .selectFrom('api_keys as k')
+    .innerJoin('users as u', 'u.id', 'k.user_id')
+    .innerJoin('organizations as o', 'o.id', 'u.org_id')
+    .select([
+      'k.id',
+      'k.user_id as userId',
+      'u.name as userName',
+      'u.org_id as orgId',
+      'o.name as orgName',
+      'k.prefix',
+      'k.created_at as createdAt',
+      'k.revoked_at as revokedAt',
+    ]);
+}
 
-export function listKeys(db: Database): ApiKeyInfo[] {
-  return db.prepare<[], ApiKeyInfo>(`${SELECT_INFO} ORDER BY k.id`).all();
+export async function listKeys(storage: Storage): Promise<ApiKeyInfo[]> {
+  return selectInfo(storage.db).orderBy('k.id').execute();
 }
 
 /**
  * Revokes one key by its id or by its listed prefix. A prefix that several keys share is refused
- * rather than guessed.
+ * rather than guessed. One transaction: on PostgreSQL the matching key rows stay locked from the
+ * read to the update, so two revocations at once answer `revoked` once.
  */
-export function revokeKey(db: Database, idOrPrefix: string): RevokeResult {
-  const id = /^\d+$/.test(idOrPrefix) ? Number(idOrPrefix) : -1;
-  const matches = db
-    .prepare<[number, string], ApiKeyInfo>(
-      `${SELECT_INFO} WHERE k.id = ? OR k.prefix = ? ORDER BY k.id`,
-    )
-    .all(id, idOrPrefix);
-  const [match] = matches;
-  if (!match) return { status: 'not-found' };
-  if (matches.length > 1) return { status: 'ambiguous', matches };
-  if (match.revokedAt !== null) return { status: 'already-revoked', key: match };
-  const revokedAt = nowSeconds();
-  db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ?').run(revokedAt, match.id);
-  return { status: 'revoked', key: { ...match, revokedAt } };
+export function revokeKey(storage: Storage, idOrPrefix: string): Promise<RevokeResult> {
+  const asNumber = /^\d+$/.test(idOrPrefix) ? Number(idOrPrefix) : -1;
+  // Past 2^53 no id can match (and PostgreSQL would refuse the number as a bigint).
+  const id = Number.isSafeInteger(asNumber) ? asNumber : -1;
+  return storage.transaction(async (tx): Promise<RevokeResult> => {
+    const matches = await selectInfo(tx)
+      .where((eb) => eb.or([eb('k.id', '=', id), eb('k.prefix', '=', idOrPrefix)]))
+      .orderBy('k.id')
+      .$if(storage.dialect === 'postgres', (query) => query.forUpdate('k'))
+      .execute();
+    const [match] = matches;
+    if (!match) return { status: 'not-found' };
+    if (matches.length > 1) return { status: 'ambiguous', matches };
+    if (match.revokedAt !== null) return { status: 'already-revoked', key: match };
+    const revokedAt = nowSeconds();
+    await tx
+      .updateTable('api_keys')
+      .set({ revoked_at: revokedAt })
+      .where('id', '=', match.id)
+      .execute();
+    return { status: 'revoked', key: { ...match, revokedAt } };
+  });
 }

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../test-support';
 import { ensureBootstrap } from './bootstrap';
 import { openDatabase, type Database } from './db';
+import { sqliteStorage, type Storage } from './storage';
 import {
   checkName,
   createOrganization,
@@ -14,12 +15,14 @@ import {
 
 let dir: string;
 let db: Database;
+let storage: Storage;
 const count = (table: string) =>
   (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
 
 beforeEach(() => {
   dir = tempDir();
   db = openDatabase(join(dir, 'wordbench.db'));
+  storage = sqliteStorage(db);
 });
 
 afterEach(() => {
@@ -53,56 +56,58 @@ describe('checkName', () => {
 });
 
 describe('ensureMember', () => {
-  it('creates the organization and user once, then finds them by name', () => {
-    const made = ensureMember(db, 'Acme', 'Ann');
+  it('creates the organization and user once, then finds them by name', async () => {
+    const made = await ensureMember(storage, 'Acme', 'Ann');
     expect(made).toMatchObject({
       orgName: 'Acme',
       userName: 'Ann',
       orgCreated: true,
       userCreated: true,
     });
-    expect(ensureMember(db, ' Acme', 'Ann ')).toEqual({
+    expect(await ensureMember(storage, ' Acme', 'Ann ')).toEqual({
       ...made,
       orgCreated: false,
       userCreated: false,
     });
-    const bo = ensureMember(db, 'Acme', 'Bo');
+    const bo = await ensureMember(storage, 'Acme', 'Bo');
     expect(bo).toMatchObject({ orgId: made.orgId, orgCreated: false, userCreated: true });
     expect([count('organizations'), count('users')]).toEqual([1, 2]);
   });
 
-  it('finds users within their own organization only', () => {
-    const acme = ensureMember(db, 'Acme', 'Ann');
-    const globex = ensureMember(db, 'Globex', 'Ann');
+  it('finds users within their own organization only', async () => {
+    const acme = await ensureMember(storage, 'Acme', 'Ann');
+    const globex = await ensureMember(storage, 'Globex', 'Ann');
     expect(globex.orgId).not.toBe(acme.orgId);
     expect(globex.userId).not.toBe(acme.userId);
     expect(globex.userCreated).toBe(true);
   });
 
-  it('finds the bootstrap organization by its name', () => {
-    ensureBootstrap(db);
-    expect(ensureMember(db, 'My organization', 'Owner')).toMatchObject({
+  it('finds the bootstrap organization by its name', async () => {
+    await ensureBootstrap(storage);
+    expect(await ensureMember(storage, 'My organization', 'Owner')).toMatchObject({
       orgCreated: false,
       userCreated: false,
     });
   });
 
-  it('refuses a name that several rows share, rather than guess', () => {
-    createOrganization(db, 'Twin');
-    const second = createOrganization(db, 'Twin');
-    expect(() => ensureMember(db, 'Twin', 'Ann')).toThrow(
+  it('refuses a name that several rows share, rather than guess', async () => {
+    await createOrganization(storage.db, 'Twin');
+    const second = await createOrganization(storage.db, 'Twin');
+    await expect(ensureMember(storage, 'Twin', 'Ann')).rejects.toThrow(
       new NameError('2 organizations are named "Twin" (ids 1, 2)'),
     );
-    createUser(db, second, 'Ann');
-    const other = createOrganization(db, 'Solo');
-    createUser(db, other, 'Ann');
-    createUser(db, other, 'Ann');
-    expect(() => ensureMember(db, 'Solo', 'Ann')).toThrow(/2 users of "Solo" are named "Ann"/);
+    await createUser(storage.db, second, 'Ann');
+    const other = await createOrganization(storage.db, 'Solo');
+    await createUser(storage.db, other, 'Ann');
+    await createUser(storage.db, other, 'Ann');
+    await expect(ensureMember(storage, 'Solo', 'Ann')).rejects.toThrow(
+      /2 users of "Solo" are named "Ann"/,
+    );
     expect(count('organizations')).toBe(3);
   });
 
-  it('refuses bad names before writing anything', () => {
-    expect(() => ensureMember(db, 'Acme', '')).toThrow(NameError);
+  it('refuses bad names before writing anything', async () => {
+    await expect(ensureMember(storage, 'Acme', '')).rejects.toThrow(NameError);
     expect(count('organizations')).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
-import type { Database } from './db';
+import { sql } from 'kysely';
+import type { Dialect, Queryable, Storage } from './storage';
 import { nowSeconds } from './time';
 
 export const MAX_NAME_LENGTH = 200;
@@ -35,21 +36,46 @@ export function checkName(what: string, raw: string): string {
 
 /**
  * A new, empty organization. Bootstrap makes the first one; `keys create --org` and tests make
- * more (one organization never sees another's data).
+ * more (one organization never sees another's data). `db` is the storage's handle or the
+ * caller's open transaction.
  */
-export function createOrganization(db: Database, name: string): number {
-  const result = db
-    .prepare('INSERT INTO organizations (name, created_at) VALUES (?, ?)')
-    .run(name, nowSeconds());
-  return Number(result.lastInsertRowid);
+export async function createOrganization(db: Queryable, name: string): Promise<number> {
+  const row = await db
+    .insertInto('organizations')
+    .values({ name, created_at: nowSeconds() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** A new user of `orgId`; give it a key with `createKey`. */
-export function createUser(db: Database, orgId: number, name: string): number {
-  const result = db
-    .prepare('INSERT INTO users (org_id, name, created_at) VALUES (?, ?, ?)')
-    .run(orgId, name, nowSeconds());
-  return Number(result.lastInsertRowid);
+export async function createUser(db: Queryable, orgId: number, name: string): Promise<number> {
+  const row = await db
+    .insertInto('users')
+    .values({ org_id: orgId, name, created_at: nowSeconds() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * The advisory lock of account writes on PostgreSQL, in a class of its own (the two-key form:
+ * 'WBAC', 1), apart from the 'WBDB' locks of migrations and the change feed.
+ */
+const ACCOUNTS_LOCK_CLASS = 0x57424143;
+const ACCOUNTS_LOCK = 1;
+
+/**
+ * Serializes, until the transaction ends, the account writes that look a name up before they
+ * create it (names are not unique in the schema). On SQLite the transaction already holds the
+ * write lock (BEGIN IMMEDIATE); PostgreSQL's READ COMMITTED needs this advisory lock, or two
+ * processes at once could both create the same organization.
+ */
+export async function lockAccounts(tx: Queryable, dialect: Dialect): Promise<void> {
+  if (dialect !== 'postgres') return;
+  await sql`SELECT pg_advisory_xact_lock(${sql.lit(ACCOUNTS_LOCK_CLASS)}, ${sql.lit(ACCOUNTS_LOCK)})`.execute(
+    tx,
+  );
 }
 
 export interface Member {
@@ -72,37 +98,57 @@ function oneNamed(rows: Array<{ id: number }>, what: string, name: string): numb
 }
 
 /**
- * Finds the organization and its user by name, creating whichever is missing. Names are not
- * unique in the schema, so this runs in an immediate transaction: two CLIs at once cannot both
- * create the same organization.
+ * `ensureMember` inside the caller's transaction `tx` of a storage of `dialect`, so that more
+ * can be written in the same transaction (`keys create --org --user` adds the key).
  */
-export function ensureMember(db: Database, rawOrg: string, rawUser: string): Member {
+export async function ensureMemberIn(
+  tx: Queryable,
+  dialect: Dialect,
+  rawOrg: string,
+  rawUser: string,
+): Promise<Member> {
   const orgName = checkName('The organization name', rawOrg);
   const userName = checkName('The user name', rawUser);
-  return db
-    .transaction((): Member => {
-      const orgs = db
-        .prepare<[string], { id: number }>(
-          'SELECT id FROM organizations WHERE name = ? ORDER BY id',
-        )
-        .all(orgName);
-      const foundOrg = oneNamed(orgs, 'organizations', orgName);
-      const orgId = foundOrg ?? createOrganization(db, orgName);
-      const users = db
-        .prepare<[number, string], { id: number }>(
-          'SELECT id FROM users WHERE org_id = ? AND name = ? ORDER BY id',
-        )
-        .all(orgId, userName);
-      const foundUser = oneNamed(users, `users of "${orgName}"`, userName);
-      const userId = foundUser ?? createUser(db, orgId, userName);
-      return {
-        orgId,
-        orgName,
-        userId,
-        userName,
-        orgCreated: foundOrg === null,
-        userCreated: foundUser === null,
-      };
-    })
-    .immediate();
+  await lockAccounts(tx, dialect);
+  const orgs = await tx
+    .selectFrom('organizations')
+    .select('id')
+    .where('name', '=', orgName)
+    .orderBy('id')
+    .execute();
+  const foundOrg = oneNamed(orgs, 'organizations', orgName);
+  const orgId = foundOrg ?? (await createOrganization(tx, orgName));
+  const users = await tx
+    .selectFrom('users')
+    .select('id')
+    .where('org_id', '=', orgId)
+    .where('name', '=', userName)
+    .orderBy('id')
+    .execute();
+  const foundUser = oneNamed(users, `users of "${orgName}"`, userName);
+  const userId = foundUser ?? (await createUser(tx, orgId, userName));
+  return {
+    orgId,
+    orgName,
+    userId,
+    userName,
+    orgCreated: foundOrg === null,
+    userCreated: foundUser === null,
+  };
+}
+
+/**
+ * Finds the organization and its user by name, creating whichever is missing. Names are not
+ * unique in the schema, so this is one transaction that holds the accounts lock (`lockAccounts`):
+ * two CLIs at once cannot both create the same organization. Bad names are refused before any
+ * transaction starts.
+ */
+export async function ensureMember(
+  storage: Storage,
+  rawOrg: string,
+  rawUser: string,
+): Promise<Member> {
+  checkName('The organization name', rawOrg);
+  checkName('The user name', rawUser);
+  return storage.transaction((tx) => ensureMemberIn(tx, storage.dialect, rawOrg, rawUser));
 }

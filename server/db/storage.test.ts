@@ -2,33 +2,11 @@
  * The storage interface behaves the same on both backends: a real SQLite file and a real
  * PostgreSQL (a throw-away cluster, pg-cluster.ts).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from './db';
-import { startPgCluster, type PgCluster } from './pg-cluster';
-import { openPostgresStorage, sqliteStorage, type Queryable, type Storage } from './storage';
+import { describe, expect, it } from 'vitest';
+import { BACKENDS, useBothBackends } from './backends-test-support';
+import type { Queryable, Storage } from './storage';
 
-let cluster: PgCluster;
-let dir: string;
-let sqlite: Database;
-const backends: Record<string, Storage> = {};
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'wordbench-storage-'));
-  sqlite = openDatabase(join(dir, 'wordbench.db'));
-  backends.sqlite = sqliteStorage(sqlite);
-  cluster = await startPgCluster();
-  backends.postgres = await openPostgresStorage(await cluster.createDatabase('storage'));
-}, 120_000);
-
-afterAll(async () => {
-  await backends.postgres?.close();
-  await cluster?.stop();
-  sqlite?.close();
-  rmSync(dir, { recursive: true, force: true });
-}, 60_000);
+const both = useBothBackends('storage');
 
 const insertOrg = (storage: Storage, name: string) =>
   storage.db
@@ -40,8 +18,8 @@ const insertOrg = (storage: Storage, name: string) =>
 const orgNamed = (storage: Storage, name: string) =>
   storage.db.selectFrom('organizations').select('id').where('name', '=', name).execute();
 
-describe.each(['sqlite', 'postgres'])('storage on %s', (kind) => {
-  const storage = () => backends[kind]!;
+describe.each(BACKENDS)('storage on %s', (kind) => {
+  const storage = () => both.storage(kind);
 
   it('answers ids and epoch seconds as numbers', async () => {
     const row = await insertOrg(storage(), `numbers-${kind}`);

@@ -16,7 +16,7 @@ let projectId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  otherKey = createOtherOrganization(t.db).key;
+  otherKey = (await createOtherOrganization(t.storage)).key;
   await createMemory(t.app, {}, otherKey);
   projectId = (await createProject(t.app)).id;
   base = await t.app.listen({ host: '127.0.0.1', port: 0 });

@@ -234,7 +234,7 @@ describe('POST /v2/documents/files', () => {
   });
 
   it('answers 404 for an unknown or foreign project', async () => {
-    const other = createOtherOrganization(t.db);
+    const other = await createOtherOrganization(t.storage);
     await expectRefused(
       () => postDocument(t.app, { name: 'a.txt', project_id: '99999' }, 'Hello.'),
       404,
@@ -363,7 +363,7 @@ describe('documents by id', () => {
   });
 
   it("never shows or changes another organization's document", async () => {
-    const other = createOtherOrganization(t.db, 'wb_isolation-key-0123456789');
+    const other = await createOtherOrganization(t.storage, 'wb_isolation-key-0123456789');
     const document = await uploadDocument(t.app, project.id, 'mine.txt', 'Mine alone.');
     const before = documentTables(t.db);
     for (const [method, url] of [

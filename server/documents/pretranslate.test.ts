@@ -9,6 +9,7 @@ import { requireApertium } from '../mt/apertium-test-support';
 import { createProject, download, getDocument, uploadDocument } from './test-support';
 import { ensureBootstrap } from '../db/bootstrap';
 import { openDatabase } from '../db/db';
+import { sqliteStorage } from '../db/storage';
 import { createTestApp, tempDir, TEST_KEY, type TestApp } from '../test-support';
 
 let t: TestApp;
@@ -169,7 +170,7 @@ const translation = (i: number) => `La frase número ${i} está aquí.`;
 
 async function openApp(dir: string, paused: boolean) {
   const db = openDatabase(join(dir, 'wordbench.db'));
-  ensureBootstrap(db, { key: TEST_KEY });
+  await ensureBootstrap(sqliteStorage(db), { key: TEST_KEY });
   const app = await buildApp({
     db,
     mt: null,

@@ -60,7 +60,7 @@ describe('file translation: bad requests change nothing', () => {
     const noFile = await startTranslation(t.app, `fileId=${fileId},777&memoryId=${memoryId}`);
     expect(noFile.statusCode).toBe(404);
     expect(noFile.json().message).toBe('File 777 not found');
-    const other = createOtherOrganization(t.db);
+    const other = await createOtherOrganization(t.storage);
     const foreign = await startTranslation(
       t.app,
       `fileId=${fileId}&memoryId=${memoryId}`,
@@ -78,7 +78,7 @@ describe('file translation: bad requests change nothing', () => {
     expect((await monitor(t.app, 'translationIds=1,x')).statusCode).toBe(400);
     expect((await monitor(t.app, 'fromTime=-1')).statusCode).toBe(400);
     const [info] = (await startTranslation(t.app, `fileId=${fileId}&memoryId=${memoryId}`)).json();
-    const other = createOtherOrganization(t.db);
+    const other = await createOtherOrganization(t.storage);
     expect((await monitor(t.app, 'fromTime=0', other.key)).json()).toEqual([]);
     expect((await monitor(t.app, `translationIds=${info.id}`, other.key)).json()).toEqual([]);
     expect((await downloadTranslation(t.app, info.id, other.key)).statusCode).toBe(404);

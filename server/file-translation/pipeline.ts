@@ -162,7 +162,11 @@ async function keepResult(deps: PipelineDeps, id: number, bytes: Uint8Array): Pr
     Readable.from([Buffer.from(bytes)]),
     Number.MAX_SAFE_INTEGER,
   );
-  const ready = deps.blobs.commit(staged, () => deps.queries.markReady(id, staged.sha256));
+  // TODO(storage): markReady is still a synchronous better-sqlite3 call; on SQLite it runs on the
+  // same handle inside the commit's open transaction. Move it to `tx` with this area.
+  const ready = await deps.blobs.commit(staged, async () =>
+    deps.queries.markReady(id, staged.sha256),
+  );
   // Failed or gone meanwhile: nothing refers to these bytes.
-  if (!ready) deps.blobs.release(staged.sha256);
+  if (!ready) await deps.blobs.release(staged.sha256);
 }

@@ -1,4 +1,5 @@
 import { open } from 'node:fs/promises';
+import type { FastifyBaseLogger } from 'fastify';
 import type { BlobStore } from '../blobs/blob-store';
 import type { FileStore } from './queries';
 import type { WorkQueue } from '../work/queue';
@@ -46,19 +47,25 @@ export function detectFileLanguage(name: string, sample: Uint8Array): DetectedLa
  */
 export function registerLanguageDetection(
   queue: WorkQueue,
-  { files, blobs }: { files: FileStore; blobs: BlobStore },
+  { files, blobs, log }: { files: FileStore; blobs: BlobStore; log: FastifyBaseLogger },
 ): void {
   queue.register<DetectLanguagePayload>(DETECT_LANGUAGE, {
     maxAttempts: 3,
     async run({ fileId }) {
-      const blob = files.blobOfAnyOrg(fileId);
+      const blob = await files.blobOfAnyOrg(fileId);
       if (!blob) return;
       const sample = await readSample(blobs.pathOf(blob.sha256));
       const { lang, confidence } = detectFileLanguage(blob.name, sample);
-      files.setDetectedLanguage(fileId, lang, confidence);
+      await files.setDetectedLanguage(fileId, lang, confidence);
     },
     onFailed({ fileId }) {
-      files.setDetectedLanguage(fileId, UNDETERMINED.lang, UNDETERMINED.confidence);
+      // TODO(storage): the queue's onFailed is synchronous; the outcome is written a moment
+      // after the item is marked failed (nothing waits for both).
+      files
+        .setDetectedLanguage(fileId, UNDETERMINED.lang, UNDETERMINED.confidence)
+        .catch((error: unknown) =>
+          log.error({ err: error, fileId }, 'recording a failed detection failed'),
+        );
     },
   });
 }

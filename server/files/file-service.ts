@@ -1,9 +1,10 @@
 import type { Readable } from 'node:stream';
 import type { FileCategory, SourceFile } from '../../shared/api/files';
 import type { BlobStore } from '../blobs/blob-store';
+import type { Queryable } from '../db/storage';
 import { badRequest, notFound } from '../http/http-error';
 import { DETECT_LANGUAGE } from './detect-job';
-import type { FileStore } from './queries';
+import { fileQueries, type FileStore } from './queries';
 import type { WorkQueue } from '../work/queue';
 
 /** What to record with a file's bytes; everything already validated. */
@@ -32,24 +33,32 @@ export function createFileService(deps: { blobs: BlobStore; files: FileStore; wo
     /**
      * Streams `source` into the blob store and records the file, its labels and (with
      * `detectLanguage`) its detection work in one transaction. `alsoRecord` runs inside that
-     * transaction too (an upload marks itself completed). Nothing remains if anything fails.
+     * transaction too, on its `tx` (an upload marks itself completed). Nothing remains if
+     * anything fails.
      */
     async store(
       source: Readable | AsyncIterable<Buffer>,
       details: FileDetails,
-      options: { maxBytes: number; alsoRecord?: (fileId: number) => void },
+      options: {
+        maxBytes: number;
+        alsoRecord?: (tx: Queryable, fileId: number) => Promise<void>;
+      },
     ): Promise<SourceFile> {
       const staged = await blobs.stage(source, options.maxBytes);
       if (staged.size === 0) {
         blobs.discard(staged);
         throw badRequest(NO_BYTES_MESSAGE);
       }
-      const id = blobs.commit(staged, () => {
+      return blobs.commit(staged, async (tx) => {
+        const q = fileQueries(tx);
         // The project may have gone while the bytes were arriving.
-        if (details.projectId !== null && !files.projectExists(details.orgId, details.projectId)) {
+        if (
+          details.projectId !== null &&
+          !(await q.projectExists(details.orgId, details.projectId))
+        ) {
           throw notFound(`Project ${details.projectId} not found`);
         }
-        const fileId = files.insert({
+        const fileId = await q.insert({
           orgId: details.orgId,
           userId: details.userId,
           projectId: details.projectId,
@@ -61,20 +70,25 @@ export function createFileService(deps: { blobs: BlobStore; files: FileStore; wo
           labels: details.labels,
           isDetecting: details.detectLanguage,
         });
+        await options.alsoRecord?.(tx, fileId);
+        // Read in the transaction: a delete right after the commit cannot make it vanish.
+        const file = await q.get(details.orgId, fileId);
+        if (!file) throw new Error(`File ${fileId} vanished right after it was stored`);
+        // Last, so nothing but the commit follows it: the queue wakes its worker on the next
+        // turn of the event loop.
+        // TODO(storage): `enqueue` is a synchronous better-sqlite3 INSERT on the same handle, so
+        // on SQLite it lands inside this transaction (file row and work item commit together or
+        // not at all). On PostgreSQL it would commit on its own: move it to `tx` with the queue.
         if (details.detectLanguage) work.enqueue(DETECT_LANGUAGE, { fileId });
-        options.alsoRecord?.(fileId);
-        return fileId;
+        return file;
       });
-      const file = files.get(details.orgId, id);
-      if (!file) throw new Error(`File ${id} vanished right after it was stored`);
-      return file;
     },
 
     /** Deletes the record, then its blob unless another record still uses the same bytes. */
-    remove(orgId: number, id: number): boolean {
-      const sha256 = files.remove(orgId, id);
+    async remove(orgId: number, id: number): Promise<boolean> {
+      const sha256 = await files.remove(orgId, id);
       if (sha256 === null) return false;
-      blobs.release(sha256);
+      await blobs.release(sha256);
       return true;
     },
   };

@@ -169,7 +169,7 @@ describe('POST /v2/files', () => {
 
   it('links the file to a project of the organization; 404 for unknown or foreign ones', async () => {
     await app();
-    const other = createOtherOrganization(t.db);
+    const other = await createOtherOrganization(t.storage);
     const own = insertProject(t.db, 1);
     const foreign = insertProject(t.db, other.orgId);
     const { file } = await upload(t.app, t.key, 'x', { name: 'a', project_id: String(own) });
@@ -371,7 +371,7 @@ describe('labels', () => {
 describe('organizations', () => {
   it("never shows, serves, labels or deletes another organization's file", async () => {
     await app();
-    const other = createOtherOrganization(t.db);
+    const other = await createOtherOrganization(t.storage);
     const { file } = await upload(t.app, t.key, 'secret', { name: 'mine.txt' });
     const theirs = (await upload(t.app, other.key, 'theirs', { name: 'theirs.txt' })).file;
     const as = (key: string, method: 'GET' | 'DELETE' | 'POST', url: string, payload?: object) =>

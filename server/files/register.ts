@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { BlobStore } from '../blobs/blob-store';
-import type { Database } from '../db/db';
+import type { Storage } from '../db/storage';
 import type { WorkQueue } from '../work/queue';
 import { registerLanguageDetection } from './detect-job';
 import { createFileService, type FileService } from './file-service';
@@ -8,7 +8,7 @@ import { createFileStore } from './queries';
 import { filesRoutes } from './routes';
 
 export interface FilesOptions {
-  db: Database;
+  storage: Storage;
   blobs: BlobStore;
   work: WorkQueue;
   maxUploadBytes: number;
@@ -19,9 +19,9 @@ export async function registerFiles(
   app: FastifyInstance,
   options: FilesOptions,
 ): Promise<{ fileService: FileService }> {
-  const { db, blobs, work, maxUploadBytes } = options;
-  const files = createFileStore(db);
-  registerLanguageDetection(work, { files, blobs });
+  const { storage, blobs, work, maxUploadBytes } = options;
+  const files = createFileStore(storage);
+  registerLanguageDetection(work, { files, blobs, log: app.log });
   const fileService = createFileService({ blobs, files, work });
   await app.register(filesRoutes, { files, blobs, service: fileService, maxUploadBytes });
   return { fileService };

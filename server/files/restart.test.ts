@@ -5,6 +5,7 @@ import { buildApp, type AppOptions } from '../app';
 import { filesUnder, upload, waitForDetection } from './test-support';
 import { ensureBootstrap } from '../db/bootstrap';
 import { openDatabase } from '../db/db';
+import { sqliteStorage } from '../db/storage';
 import { TEST_KEY, tempDir } from '../test-support';
 
 const dirs: string[] = [];
@@ -15,7 +16,7 @@ afterEach(() => {
 /** An app on the data folder `dir`, as a fresh server process would open it. */
 async function open(dir: string, options: Partial<AppOptions> = {}) {
   const db = openDatabase(join(dir, 'wordbench.db'));
-  ensureBootstrap(db, { key: TEST_KEY });
+  await ensureBootstrap(sqliteStorage(db), { key: TEST_KEY });
   const app = await buildApp({
     db,
     languages: () => ({ source_to_target: {}, code_to_name: {} }),

@@ -77,7 +77,7 @@ export const filesRoutes: FastifyPluginAsync<FilesRoutesOptions> = async (app, o
         const name = checkFileName(query.name);
         const labels = parseLabelList(query.labels);
         const projectId = query.project_id ?? null;
-        if (projectId !== null && !files.projectExists(orgId, projectId)) {
+        if (projectId !== null && !(await files.projectExists(orgId, projectId))) {
           throw notFound(`Project ${projectId} not found`);
         }
         const length = declaredLength(request);
@@ -125,7 +125,7 @@ export const filesRoutes: FastifyPluginAsync<FilesRoutesOptions> = async (app, o
       const labels = parseLabelList(query.labels);
       const { orgId } = request.auth;
       if (query.id === undefined) return files.list(orgId, labels);
-      const file = files.get(orgId, query.id);
+      const file = await files.get(orgId, query.id);
       if (!file) throw fileNotFound(query.id);
       return labels.every((label) => file.labels.includes(label)) ? [file] : [];
     },
@@ -144,7 +144,7 @@ export const filesRoutes: FastifyPluginAsync<FilesRoutesOptions> = async (app, o
     },
     async (request, reply) => {
       const { id } = request.query as Static<typeof FileIdQuery>;
-      const blob = files.blobOf(request.auth.orgId, id);
+      const blob = await files.blobOf(request.auth.orgId, id);
       if (!blob) throw fileNotFound(id);
       // Opened before answering: a file deleted a moment ago is a 404, not a broken stream.
       const handle = await open(blobs.pathOf(blob.sha256), 'r').catch(() => null);
@@ -170,7 +170,7 @@ export const filesRoutes: FastifyPluginAsync<FilesRoutesOptions> = async (app, o
     },
     async (request) => {
       const { id } = request.query as Static<typeof FileIdQuery>;
-      if (!service.remove(request.auth.orgId, id)) throw fileNotFound(id);
+      if (!(await service.remove(request.auth.orgId, id))) throw fileNotFound(id);
       return { id, deleted: true };
     },
   );
@@ -190,7 +190,7 @@ export const filesRoutes: FastifyPluginAsync<FilesRoutesOptions> = async (app, o
     async (request, reply) => {
       const { id } = request.query as Static<typeof FileIdQuery>;
       const name = checkLabel((request.body as Static<typeof AddFileLabelRequest>).name);
-      if (!files.addLabel(request.auth.orgId, id, name)) throw fileNotFound(id);
+      if (!(await files.addLabel(request.auth.orgId, id, name))) throw fileNotFound(id);
       return reply.code(204).send();
     },
   );
@@ -209,7 +209,7 @@ export const filesRoutes: FastifyPluginAsync<FilesRoutesOptions> = async (app, o
     async (request, reply) => {
       const query = request.query as Static<typeof FileLabelQuery>;
       const name = checkLabel(query.name);
-      const outcome = files.removeLabel(request.auth.orgId, query.id, name);
+      const outcome = await files.removeLabel(request.auth.orgId, query.id, name);
       if (outcome === 'no-file') throw fileNotFound(query.id);
       if (outcome === 'no-label') throw notFound(`File ${query.id} has no label "${name}"`);
       return reply.code(204).send();

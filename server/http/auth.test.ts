@@ -34,7 +34,7 @@ describe('authentication', () => {
 
   it('tells routes who is calling and hides the key query parameter from them', async () => {
     const response = await t.app.inject({ url: '/test/whoami', query: { key: TEST_KEY, a: '1' } });
-    const owner = defaultUser(t.db)!;
+    const owner = (await defaultUser(t.storage.db))!;
     expect(response.json()).toEqual({
       auth: { keyId: expect.any(Number), userId: owner.userId, orgId: owner.orgId },
       query: { a: '1' },
@@ -58,9 +58,9 @@ describe('authentication', () => {
   });
 
   it('refuses a revoked key', async () => {
-    const { key, id } = createKey(t.db, defaultUser(t.db)!.userId);
+    const { key, id } = await createKey(t.storage.db, (await defaultUser(t.storage.db))!.userId);
     expect((await t.app.inject({ url: '/v2/languages', headers: { key } })).statusCode).toBe(200);
-    revokeKey(t.db, String(id));
+    await revokeKey(t.storage, String(id));
     expectUnauthorized(await t.app.inject({ url: '/v2/languages', headers: { key } }));
   });
 

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Database } from '../db/db';
 import { createKeyFinder, type KeyOwner } from '../db/keys';
+import type { Storage } from '../db/storage';
 import {
   createAuthThrottle,
   DEFAULT_AUTH_THROTTLE,
@@ -108,8 +108,12 @@ export interface AuthOptions {
  * with a stale key. Requests with no credential at all are not counted: they cannot guess a key,
  * and they must keep getting the 401 challenge that makes a client send one.
  */
-export function registerAuth(app: FastifyInstance, db: Database, options: AuthOptions = {}): void {
-  const findKey = createKeyFinder(db);
+export function registerAuth(
+  app: FastifyInstance,
+  storage: Storage,
+  options: AuthOptions = {},
+): void {
+  const findKey = createKeyFinder(storage);
   const throttleOptions = options.throttle === undefined ? DEFAULT_AUTH_THROTTLE : options.throttle;
   const throttle = throttleOptions && createAuthThrottle(throttleOptions, options.now);
   // Placeholder so every request object has the same shape; the hook fills it in.
@@ -120,7 +124,7 @@ export function registerAuth(app: FastifyInstance, db: Database, options: AuthOp
     // Routes never see the API key as a query parameter (nor does `additionalProperties: false`).
     if (isRecord(request.query)) delete request.query.key;
     if (request.routeOptions.config.public) return;
-    const owner = key === null ? null : findKey(key);
+    const owner = key === null ? null : await findKey(key);
     if (owner) {
       request.auth = owner;
       return;

@@ -57,7 +57,7 @@ describe('quota', () => {
 
   it('counts each key separately', async () => {
     const { get } = await appWithClock({ limit: 2, windowMs: 60_000, blockMs: 60_000 });
-    const other = createKey(t!.db, defaultUser(t!.db)!.userId).key;
+    const other = (await createKey(t!.storage.db, (await defaultUser(t!.storage.db))!.userId)).key;
     expect((await get()).statusCode).toBe(200);
     expect((await get()).statusCode).toBe(200);
     expect((await get()).statusCode).toBe(429);

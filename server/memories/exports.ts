@@ -129,12 +129,14 @@ export function registerTermbaseExport(
       tasks.markRunning(taskId);
       const staged = await blobs.stage(csv(memory), Number.MAX_SAFE_INTEGER);
       let previous: string | null = null;
-      blobs.commit(staged, () => {
+      // TODO(storage): these are still synchronous better-sqlite3 calls; on SQLite they run on the
+      // same handle inside the commit's open transaction. Move them to `tx` with this area.
+      await blobs.commit(staged, async () => {
         if (!memoryOf.get(memory.id)) throw new PermanentWorkError(`Memory ${memory.id} is gone`);
         previous = tasks.setTermbaseBlob(memory.id, staged.sha256);
         tasks.finish(taskId, { state: 'done' });
       });
-      if (previous) blobs.release(previous);
+      if (previous) await blobs.release(previous);
     },
     onFailed({ taskId }, error) {
       tasks.finish(taskId, { state: 'failed', error });

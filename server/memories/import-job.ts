@@ -180,14 +180,15 @@ export function registerMemoryImport(
     'SELECT id, srclang, trglang FROM memories WHERE id = ?',
   );
 
-  const fail = (taskId: number, message: string) => {
+  /** Records the failure; answers the release of the task's blob, for the caller to await. */
+  const fail = (taskId: number, message: string): Promise<unknown> | undefined => {
     const task = tasks.get(taskId);
     if (!task || task.state === 'done' || task.state === 'failed') return;
     const sha256 = db.transaction(() => {
       tasks.setImportError(task.memory_id, message);
       return tasks.finish(taskId, { state: 'failed', error: message });
     })();
-    if (sha256) blobs.release(sha256);
+    if (sha256) return blobs.release(sha256);
   };
 
   queue.register<{ taskId: number }>(IMPORT_MEMORY, {
@@ -213,7 +214,7 @@ export function registerMemoryImport(
           }
         } catch (error) {
           if (!(error instanceof FormatError)) throw error;
-          fail(taskId, error.message);
+          await fail(taskId, error.message);
           throw new PermanentWorkError(error.message);
         }
         staging.finishReading();
@@ -237,7 +238,7 @@ export function registerMemoryImport(
             });
           },
         );
-        if (sha256) blobs.release(sha256);
+        if (sha256) await blobs.release(sha256);
         // The index follows in the background (it is about to be searched); a load that fails
         // is tried again by the next search.
         if (applied) tm.appendCommitted(memory.id, applied.afterId).catch(() => undefined);
@@ -246,7 +247,9 @@ export function registerMemoryImport(
       }
     },
     onFailed({ taskId }, error) {
-      fail(taskId, `The import failed: ${error}`);
+      // TODO(storage): the queue's onFailed is synchronous, so the blob's release is not awaited;
+      // if it fails, the unreferenced blob stays until a later release of the same content.
+      fail(taskId, `The import failed: ${error}`)?.catch(() => undefined);
     },
   });
 }

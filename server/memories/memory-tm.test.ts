@@ -296,7 +296,7 @@ describe('/openapi.json', () => {
 
 describe('organizations and restarts', () => {
   it('answers 404 for another organization’s memory everywhere', async () => {
-    const other = createOtherOrganization(t.db);
+    const other = await createOtherOrganization(t.storage);
     const headers = auth(other.key);
     const urls: Array<['GET' | 'POST' | 'DELETE', string]> = [
       ['GET', `/v2/memories/query?id=${memory.id}&query=Select`],

@@ -4,6 +4,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/db';
 import { createOrganization } from '../db/organizations';
+import { sqliteStorage } from '../db/storage';
 import { tempDir } from '../test-support';
 import { sourceHash } from './source-hash';
 import { createTmRegistry, LOAD_SLICE, type TmRegistry } from './registry';
@@ -22,10 +23,10 @@ describe('the TM registry loads a large memory in slices', () => {
   let orgId: number;
   let memoryId: number;
 
-  beforeEach(() => {
+  beforeEach(async () => {
     dir = tempDir();
     db = openDatabase(join(dir, 'wordbench.db'));
-    orgId = createOrganization(db, 'Acme');
+    orgId = await createOrganization(sqliteStorage(db).db, 'Acme');
     memoryId = Number(
       db
         .prepare(
@@ -121,7 +122,7 @@ describe('the TM registry loads a large memory in slices', () => {
   });
 
   it('has nothing to wait for with a memory the organization does not have', async () => {
-    const otherOrg = createOrganization(db, 'Other');
+    const otherOrg = await createOrganization(sqliteStorage(db).db, 'Other');
     await tm.ready(otherOrg, memoryId);
     expect(tm.isLoaded(memoryId)).toBe(false);
     expect(tm.findMatches(otherOrg, memoryId, 'anything')).toBeNull();

@@ -113,7 +113,7 @@ export const memoriesRoutes: FastifyPluginAsync<MemoriesRoutesOptions> = async (
       }
       tm.drop(id);
       termHits.forget(id);
-      for (const sha256 of result.blobs) blobs.release(sha256);
+      for (const sha256 of result.blobs) await blobs.release(sha256);
       return { id, deleted: true };
     },
   );

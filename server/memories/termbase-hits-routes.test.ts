@@ -86,7 +86,7 @@ describe('GET /v2/memories/termbase/hits', () => {
     const unknown = await t.app.inject({ url: hitsUrl(999_999, 'cat'), headers: auth(TEST_KEY) });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: 'Memory 999999 not found' });
-    const other = createOtherOrganization(t.db);
+    const other = await createOtherOrganization(t.storage);
     const foreign = await t.app.inject({
       url: hitsUrl(memory.id, 'cat'),
       headers: auth(other.key),
@@ -116,7 +116,7 @@ describe('GET /v2/memories/termbase/hits', () => {
   });
 
   it("never shows a deleted memory's terms to a new memory, nor under the old id", async () => {
-    const other = createOtherOrganization(t.db, 'wb_reuse-org-key-0123456789');
+    const other = await createOtherOrganization(t.storage, 'wb_reuse-org-key-0123456789');
     const secret = await createMemory(t.app, { name: 'Secret' });
     await importFile(t.app, secret.id, 'secret.csv', 'term,translation\nsecret,CONFIDENTIAL\n');
     expect(await hits('A secret plan.', secret.id)).toHaveLength(1);

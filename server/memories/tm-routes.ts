@@ -166,7 +166,10 @@ export const memoryTmRoutes: FastifyPluginAsync<MemoryTmRoutesOptions> = async (
           throw badRequest(NO_BYTES);
         }
         const { hasHeaderRow, skipDuplicates, sdlxliffFilters } = params;
-        blobs.commit(staged, () => {
+        // TODO(storage): these are still synchronous better-sqlite3 calls (and a synchronous
+        // enqueue); on SQLite they run on the same handle inside the commit's open transaction.
+        // Move them to `tx` with this area.
+        await blobs.commit(staged, async () => {
           // The memory may have gone while the bytes were arriving.
           requireMemory(orgId, params.memoryId);
           const taskId = tasks.createImport({

@@ -52,7 +52,7 @@ describe('GET /v2/projects answer cache', () => {
   it('keeps each filter and each organization apart', async () => {
     expect((await api.get('/v2/projects?state=done')).json()).toEqual([]);
     expect((await api.get('/v2/projects')).json()).toHaveLength(1);
-    const other = createOtherOrganization(testApp.db);
+    const other = await createOtherOrganization(testApp.storage);
     const otherApi = apiClient(testApp.app, other.key);
     expect((await otherApi.get('/v2/projects')).json()).toEqual([]);
   });

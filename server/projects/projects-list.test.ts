@@ -16,7 +16,7 @@ const id: Record<string, number> = {};
 beforeAll(async () => {
   t = await createTestApp();
   api = apiClient(t.app);
-  const owner = defaultUser(t.db);
+  const owner = await defaultUser(t.storage.db);
   if (!owner) throw new Error('no bootstrap user');
   const memories = createMemoryStore(t.db);
   const projects = createProjectStore(sqliteStorage(t.db));

@@ -16,7 +16,7 @@ let userId: number;
 beforeAll(async () => {
   t = await createTestApp();
   api = apiClient(t.app);
-  userId = defaultUser(t.db)?.userId ?? 0;
+  userId = (await defaultUser(t.storage.db))?.userId ?? 0;
   const created = await api.post('/v2/memories', {
     name: 'Spanish (Mexico)',
     srclang: 'en',
@@ -226,7 +226,7 @@ describe('DELETE /v2/projects', () => {
   it('deletes the project with its documents and state history', async () => {
     const project = await createProject();
     await api.put('/v2/projects', { id: project.id, state: 'inProgress' });
-    const owner = defaultUser(t.db);
+    const owner = await defaultUser(t.storage.db);
     createDocumentStore(t.db).add(owner?.orgId ?? 0, project.id, { name: 'a.docx' });
     const response = await api.delete(`/v2/projects?id=${project.id}`);
     expect(response.statusCode).toBe(200);

@@ -14,12 +14,12 @@ import { sqliteStorage, type Storage } from '../db/storage';
 let t: { db: Database; storage: Storage; dir: string };
 let owner: { orgId: number; userId: number };
 
-beforeEach(() => {
+beforeEach(async () => {
   const dir = tempDir();
   const db = openDatabase(join(dir, 'wordbench.db'));
   t = { db, storage: sqliteStorage(db), dir };
-  ensureBootstrap(t.db);
-  owner = defaultUser(t.db) ?? { orgId: 0, userId: 0 };
+  await ensureBootstrap(t.storage);
+  owner = (await defaultUser(t.storage.db)) ?? { orgId: 0, userId: 0 };
 });
 afterEach(() => {
   t.db.close();
@@ -45,7 +45,7 @@ describe('project store', () => {
   it('records the creation and every move with the user and time', async () => {
     const { project } = await seedOne();
     const projects = createProjectStore(t.storage);
-    const otherUser = createUser(t.db, owner.orgId, 'Reviewer');
+    const otherUser = await createUser(t.storage.db, owner.orgId, 'Reviewer');
     await projects.update(
       { orgId: owner.orgId, userId: otherUser },
       { id: project.id, state: 'inQA' },
@@ -99,8 +99,8 @@ describe('project store', () => {
 
   it('never finds or changes another organization’s rows', async () => {
     const { memory, project } = await seedOne();
-    const otherOrg = createOrganization(t.db, 'Other');
-    const other = { orgId: otherOrg, userId: createUser(t.db, otherOrg, 'Other') };
+    const otherOrg = await createOrganization(t.storage.db, 'Other');
+    const other = { orgId: otherOrg, userId: await createUser(t.storage.db, otherOrg, 'Other') };
     const projects = createProjectStore(t.storage);
     expect(await projects.create(other, { name: 'X', memory_id: memory.id })).toBeNull();
     expect(await projects.get(otherOrg, project.id)).toBeNull();

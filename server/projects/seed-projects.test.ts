@@ -6,11 +6,11 @@ import { apiClient, createTestApp, type TestApp } from '../test-support';
 // The benchmark seed (bench/seed-projects.ts) is shared with the board benchmark: its data must
 // be what the API would have made, and the same for the same seed.
 let t: TestApp;
-let seeded: ReturnType<typeof seedProjects>;
+let seeded: Awaited<ReturnType<typeof seedProjects>>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  seeded = seedProjects(t.db, { count: 1000, seed: 7 });
+  seeded = await seedProjects(t.db, { count: 1000, seed: 7 });
 });
 afterAll(() => t.close());
 
@@ -51,7 +51,7 @@ describe('seedProjects', () => {
 
   it('is deterministic for a seed', async () => {
     const other = await createTestApp();
-    seedProjects(other.db, { count: 1000, seed: 7 });
+    await seedProjects(other.db, { count: 1000, seed: 7 });
     const columns = 'name, state, archived, memory_id, metadata';
     const rows = (db: TestApp['db']) =>
       db.prepare(`SELECT ${columns} FROM projects ORDER BY id`).all();

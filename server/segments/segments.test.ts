@@ -20,7 +20,7 @@ let other: { key: string };
 beforeAll(async () => {
   t = await createTestApp({ mt: null });
   project = await createProject(t.app);
-  other = createOtherOrganization(t.db);
+  other = await createOtherOrganization(t.storage);
 });
 afterAll(() => t.close());
 

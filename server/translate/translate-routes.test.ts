@@ -179,7 +179,7 @@ describe('POST /v2/translate', () => {
     const unknown = await postTranslate(t.app, { source: COPY, memory_id: 999_999 });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: 'memory_id 999999 not found' });
-    const other = createOtherOrganization(t.db);
+    const other = await createOtherOrganization(t.storage);
     const foreign = await postTranslate(t.app, { source: COPY, memory_id: memory.id }, other.key);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().message).toBe(`memory_id ${memory.id} not found`);

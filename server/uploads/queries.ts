@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FileCategory } from '../../shared/api/files';
 import type { UploadState, UploadStatus } from '../../shared/api/uploads';
-import type { Database } from '../db/db';
+import type { Queryable, Storage } from '../db/storage';
 import { formatTimestamp } from '../files/queries';
 import { nowSeconds } from '../db/time';
 
@@ -52,31 +52,17 @@ export interface UploadPart {
  */
 export type PutPartOutcome = { refused: true } | { refused: false; replaced?: string };
 
-interface UploadRow {
-  id: number;
-  org_id: number;
-  user_id: number | null;
-  s3_key: string;
-  kind: UploadKind;
-  filename: string;
-  content_type: string;
-  metadata: string;
-  status: UploadState;
-  file_id: number | null;
-  created_at: number;
-}
-
 function fromRow(row: UploadRow): Upload {
   return {
     id: row.id,
     orgId: row.org_id,
     userId: row.user_id,
     key: row.s3_key,
-    kind: row.kind,
+    kind: row.kind as UploadKind,
     filename: row.filename,
     contentType: row.content_type,
     details: JSON.parse(row.metadata) as UploadDetails,
-    status: row.status,
+    status: row.status as UploadState,
     fileId: row.file_id,
     createdAt: row.created_at,
   };
@@ -92,145 +78,226 @@ export function uploadToWire(upload: Upload): UploadStatus {
   };
 }
 
-const COLUMNS = `id, org_id, user_id, s3_key, kind, filename, content_type, metadata, status, file_id,
-  created_at`;
+const COLUMNS = [
+  'id',
+  'org_id',
+  'user_id',
+  's3_key',
+  'kind',
+  'filename',
+  'content_type',
+  'metadata',
+  'status',
+  'file_id',
+  'created_at',
+] as const;
 
-/** Cloud-style uploads (API.md 4.13) and their parts; every lookup but `byKey` takes the organization. */
-export function createUploadStore(db: Database) {
-  const insert = db.prepare(
-    `INSERT INTO uploads (org_id, user_id, s3_key, kind, filename, content_type, metadata,
-       created_at, updated_at)
-     VALUES (@orgId, @userId, @key, @kind, @filename, @contentType, @metadata, @now, @now)
-     RETURNING ${COLUMNS}`,
-  );
-  const selectOne = db.prepare<[number, number], UploadRow>(
-    `SELECT ${COLUMNS} FROM uploads WHERE id = ? AND org_id = ?`,
-  );
-  const selectByKey = db.prepare<[string], UploadRow>(
-    `SELECT ${COLUMNS} FROM uploads WHERE s3_key = ?`,
-  );
-  const selectList = db.prepare<
-    { orgId: number; ids: string | null; statuses: string | null },
-    UploadRow
-  >(
-    `SELECT ${COLUMNS} FROM uploads
-      WHERE org_id = @orgId
-        AND (@ids IS NULL OR id IN (SELECT value FROM json_each(@ids)))
-        AND (@statuses IS NULL OR status IN (SELECT value FROM json_each(@statuses)))
-      ORDER BY id`,
-  );
-  const transition = db.prepare<[UploadState, number | null, number, number, UploadState]>(
-    `UPDATE uploads SET status = ?, file_id = coalesce(?, file_id), updated_at = ?
-      WHERE id = ? AND status = ?`,
-  );
-  const selectParts = db.prepare<[number], UploadPart>(
-    `SELECT part_number AS partNumber, etag, size, file FROM upload_parts
-      WHERE upload_id = ? ORDER BY part_number`,
-  );
-  const selectPart = db.prepare<[number, number], UploadPart>(
-    `SELECT part_number AS partNumber, etag, size, file FROM upload_parts
-      WHERE upload_id = ? AND part_number = ?`,
-  );
-  const upsertPart = db.prepare(
-    `INSERT INTO upload_parts (upload_id, part_number, etag, size, file, created_at)
-     VALUES (@uploadId, @partNumber, @etag, @size, @file, @now)
-     ON CONFLICT (upload_id, part_number) DO UPDATE
-       SET etag = excluded.etag, size = excluded.size, file = excluded.file,
-           created_at = excluded.created_at`,
-  );
-  const deleteParts = db.prepare<[number]>('DELETE FROM upload_parts WHERE upload_id = ?');
-  const statusOf = db.prepare<[number], { status: UploadState }>(
-    'SELECT status FROM uploads WHERE id = ?',
-  );
-  const resetProcessing = db.prepare<[number]>(
-    "UPDATE uploads SET status = 'pending', updated_at = ? WHERE status = 'processing'",
-  );
-  const allPartFiles = db.prepare<[], { file: string }>('SELECT file FROM upload_parts');
+function uploadRows(db: Queryable) {
+  return db.selectFrom('uploads').select(COLUMNS);
+}
 
-  function move(id: number, from: UploadState, to: UploadState, fileId: number | null = null) {
-    return transition.run(to, fileId, nowSeconds(), id, from).changes > 0;
-  }
+type UploadRow = Awaited<ReturnType<ReturnType<typeof uploadRows>['executeTakeFirstOrThrow']>>;
 
-  const createAllTx = db.transaction((inputs: NewUpload[]): Upload[] =>
-    inputs.map((input) => {
-      const row = insert.get({
-        ...input,
-        key: `uploads/${randomUUID()}`,
-        metadata: JSON.stringify(input.details),
-        now: nowSeconds(),
-      }) as UploadRow;
+const PART_COLUMNS = ['part_number as partNumber', 'etag', 'size', 'file'] as const;
+
+/**
+ * Cloud-style uploads (API.md 4.13) and their parts; every lookup but `byKey` takes the
+ * organization. `db` is the storage's handle or an open transaction; `createUploadStore` runs the
+ * changes that read what they check in one transaction.
+ */
+export function uploadQueries(db: Queryable) {
+  const parts = (uploadId: number) =>
+    db.selectFrom('upload_parts').select(PART_COLUMNS).where('upload_id', '=', uploadId);
+
+  return {
+    async insert(input: NewUpload, now = nowSeconds()): Promise<Upload> {
+      const row = await db
+        .insertInto('uploads')
+        .values({
+          org_id: input.orgId,
+          user_id: input.userId,
+          s3_key: `uploads/${randomUUID()}`,
+          kind: input.kind,
+          filename: input.filename,
+          content_type: input.contentType,
+          metadata: JSON.stringify(input.details),
+          created_at: now,
+          updated_at: now,
+        })
+        .returning(COLUMNS)
+        .executeTakeFirstOrThrow();
       return fromRow(row);
-    }),
-  );
+    },
 
-  const putPartTx = db.transaction((uploadId: number, part: UploadPart): PutPartOutcome => {
-    if (statusOf.get(uploadId)?.status !== 'pending') return { refused: true };
-    const previous = selectPart.get(uploadId, part.partNumber);
-    upsertPart.run({ uploadId, ...part, now: nowSeconds() });
-    return { refused: false, replaced: previous?.file };
-  });
+    async get(orgId: number, id: number): Promise<Upload | null> {
+      const row = await uploadRows(db)
+        .where('id', '=', id)
+        .where('org_id', '=', orgId)
+        .executeTakeFirst();
+      return row ? fromRow(row) : null;
+    },
 
-  const abortTx = db.transaction((id: number): UploadPart[] | null => {
-    if (!move(id, 'pending', 'aborted')) return null;
-    const dropped = selectParts.all(id);
-    deleteParts.run(id);
-    return dropped;
-  });
+    async byKey(key: string): Promise<Upload | null> {
+      const row = await uploadRows(db).where('s3_key', '=', key).executeTakeFirst();
+      return row ? fromRow(row) : null;
+    },
+
+    async list(orgId: number, filter: { ids?: number[]; statuses?: UploadState[] }) {
+      // An empty list selects nothing (and `IN ()` is no SQL).
+      if (filter.ids?.length === 0 || filter.statuses?.length === 0) return [];
+      let query = uploadRows(db).where('org_id', '=', orgId);
+      if (filter.ids) query = query.where('id', 'in', filter.ids);
+      if (filter.statuses) query = query.where('status', 'in', filter.statuses);
+      return (await query.orderBy('id').execute()).map(fromRow);
+    },
+
+    /** The upload's status; `lock` keeps its row locked to the transaction's end (PostgreSQL). */
+    async status(id: number, lock = false): Promise<UploadState | null> {
+      const query = db.selectFrom('uploads').select('status').where('id', '=', id);
+      const row = await (lock ? query.forUpdate() : query).executeTakeFirst();
+      return row ? (row.status as UploadState) : null;
+    },
+
+    /**
+     * Moves `from` -> `to` only if the upload is still in `from` (one UPDATE); false otherwise.
+     * A `fileId` is recorded with the move; without one the upload keeps its own.
+     */
+    async move(
+      id: number,
+      from: UploadState,
+      to: UploadState,
+      fileId: number | null = null,
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable('uploads')
+        .set({
+          status: to,
+          updated_at: nowSeconds(),
+          ...(fileId === null ? {} : { file_id: fileId }),
+        })
+        .where('id', '=', id)
+        .where('status', '=', from)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    parts: (id: number): Promise<UploadPart[]> => parts(id).orderBy('part_number').execute(),
+
+    part: async (id: number, partNumber: number): Promise<UploadPart | null> =>
+      (await parts(id).where('part_number', '=', partNumber).executeTakeFirst()) ?? null,
+
+    /** Records a part; a part number seen before is replaced. */
+    async upsertPart(uploadId: number, part: UploadPart, now = nowSeconds()): Promise<void> {
+      await db
+        .insertInto('upload_parts')
+        .values({
+          upload_id: uploadId,
+          part_number: part.partNumber,
+          etag: part.etag,
+          size: part.size,
+          file: part.file,
+          created_at: now,
+        })
+        .onConflict((oc) =>
+          oc.columns(['upload_id', 'part_number']).doUpdateSet((eb) => ({
+            etag: eb.ref('excluded.etag'),
+            size: eb.ref('excluded.size'),
+            file: eb.ref('excluded.file'),
+            created_at: eb.ref('excluded.created_at'),
+          })),
+        )
+        .execute();
+    },
+
+    /** Forgets the parts (their files are the caller's to delete) and returns them. */
+    async dropParts(id: number): Promise<UploadPart[]> {
+      const dropped = await parts(id).orderBy('part_number').execute();
+      await db.deleteFrom('upload_parts').where('upload_id', '=', id).execute();
+      return dropped;
+    },
+
+    /** At start: an assembly that a crash interrupted can be completed again. */
+    async resetProcessing(now = nowSeconds()): Promise<number> {
+      const result = await db
+        .updateTable('uploads')
+        .set({ status: 'pending', updated_at: now })
+        .where('status', '=', 'processing')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /** Every part file the database knows, for the start-up sweep of the parts folder. */
+    async knownPartFiles(): Promise<Set<string>> {
+      const rows = await db.selectFrom('upload_parts').select('file').execute();
+      return new Set(rows.map((row) => row.file));
+    },
+  };
+}
+
+export type UploadQueries = ReturnType<typeof uploadQueries>;
+
+/** The uploads area over a storage: reads on its handle, each change in one transaction. */
+export function createUploadStore(storage: Storage) {
+  const reads = uploadQueries(storage.db);
+  const lock = storage.dialect === 'postgres';
 
   return {
     /** Creates every upload or, if any insert fails, none. */
-    createAll(inputs: NewUpload[]): Upload[] {
-      return createAllTx(inputs);
-    },
+    createAll: (inputs: NewUpload[]): Promise<Upload[]> =>
+      storage.transaction(async (tx) => {
+        const q = uploadQueries(tx);
+        const created: Upload[] = [];
+        for (const input of inputs) created.push(await q.insert(input));
+        return created;
+      }),
 
-    get(orgId: number, id: number): Upload | null {
-      const row = selectOne.get(id, orgId);
-      return row ? fromRow(row) : null;
-    },
+    get: (orgId: number, id: number): Promise<Upload | null> => reads.get(orgId, id),
 
     /** For the signed PUT, which has no API key: the signature vouches for the key. */
-    byKey(key: string): Upload | null {
-      const row = selectByKey.get(key);
-      return row ? fromRow(row) : null;
-    },
+    byKey: (key: string): Promise<Upload | null> => reads.byKey(key),
 
-    list(orgId: number, filter: { ids?: number[]; statuses?: UploadState[] }): Upload[] {
-      const ids = filter.ids ? JSON.stringify(filter.ids) : null;
-      const statuses = filter.statuses ? JSON.stringify(filter.statuses) : null;
-      return selectList.all({ orgId, ids, statuses }).map(fromRow);
-    },
+    list: (orgId: number, filter: { ids?: number[]; statuses?: UploadState[] }) =>
+      reads.list(orgId, filter),
 
     /** Moves `from` -> `to` only if the upload is still in `from`; false otherwise. */
-    move,
+    move: (id: number, from: UploadState, to: UploadState, fileId: number | null = null) =>
+      reads.move(id, from, to, fileId),
 
-    parts: (id: number) => selectParts.all(id),
-    part: (id: number, partNumber: number) => selectPart.get(id, partNumber) ?? null,
+    parts: (id: number): Promise<UploadPart[]> => reads.parts(id),
+    part: (id: number, partNumber: number): Promise<UploadPart | null> =>
+      reads.part(id, partNumber),
 
     /**
      * Records a part while the upload is pending; a part number seen before is replaced (as S3
      * does). Returns the replaced part's file to delete, or `refused` when the upload moved on.
      */
-    putPart(uploadId: number, part: UploadPart): PutPartOutcome {
-      return putPartTx(uploadId, part);
-    },
+    putPart: (uploadId: number, part: UploadPart): Promise<PutPartOutcome> =>
+      storage.transaction(async (tx) => {
+        const q = uploadQueries(tx);
+        // The upload's row stays locked (PostgreSQL) so it cannot move on before the part is in.
+        if ((await q.status(uploadId, lock)) !== 'pending') return { refused: true };
+        const previous = await q.part(uploadId, part.partNumber);
+        await q.upsertPart(uploadId, part);
+        return { refused: false, replaced: previous?.file };
+      }),
 
     /** Forgets the parts (their files are the caller's to delete) and returns them. */
-    dropParts(id: number): UploadPart[] {
-      const parts = selectParts.all(id);
-      deleteParts.run(id);
-      return parts;
-    },
+    dropParts: (id: number): Promise<UploadPart[]> =>
+      storage.transaction((tx) => uploadQueries(tx).dropParts(id)),
 
     /** Pending -> aborted, dropping the parts; null when the upload was not pending. */
-    abort(id: number): UploadPart[] | null {
-      return abortTx(id);
-    },
+    abort: (id: number): Promise<UploadPart[] | null> =>
+      storage.transaction(async (tx) => {
+        const q = uploadQueries(tx);
+        if (!(await q.move(id, 'pending', 'aborted'))) return null;
+        return q.dropParts(id);
+      }),
 
     /** At start: an assembly that a crash interrupted can be completed again. */
-    resetProcessing: () => resetProcessing.run(nowSeconds()).changes,
+    resetProcessing: (): Promise<number> => reads.resetProcessing(),
 
     /** Every part file the database knows, for the start-up sweep of the parts folder. */
-    knownPartFiles: () => new Set(allPartFiles.all().map((row) => row.file)),
+    knownPartFiles: (): Promise<Set<string>> => reads.knownPartFiles(),
   };
 }
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { BlobStore } from '../blobs/blob-store';
-import type { Database } from '../db/db';
+import type { Storage } from '../db/storage';
 import { serverSecret } from '../db/secrets';
 import type { FileService } from '../files/file-service';
 import { createPartFolder } from './part-folder';
@@ -11,7 +11,7 @@ import { createUploadSigner } from './signing';
 import { createUploadService } from './upload-service';
 
 export interface UploadsOptions {
-  db: Database;
+  storage: Storage;
   blobs: BlobStore;
   /** The blob folder: parts of uploads go to its `parts/` folder. */
   blobDir: string;
@@ -26,15 +26,15 @@ export interface UploadsOptions {
  * processing, part files no upload knows) runs here, before the app serves anything.
  */
 export async function registerUploads(app: FastifyInstance, options: UploadsOptions) {
-  const { db, blobs, fileService, maxUploadBytes } = options;
+  const { storage, blobs, fileService, maxUploadBytes } = options;
   const parts = createPartFolder(join(options.blobDir, 'parts'));
-  const uploads = createUploadStore(db);
-  const resumed = uploads.resetProcessing();
-  const strayParts = parts.sweep(uploads.knownPartFiles());
+  const uploads = createUploadStore(storage);
+  const resumed = await uploads.resetProcessing();
+  const strayParts = parts.sweep(await uploads.knownPartFiles());
   if (resumed + strayParts > 0) {
     app.log.info({ resumed, strayParts }, 'cleaned up uploads after an interrupted run');
   }
-  const signer = createUploadSigner(serverSecret(db, 'upload-signing'), options.now);
+  const signer = createUploadSigner(await serverSecret(storage, 'upload-signing'), options.now);
   const uploadService = createUploadService({
     uploads,
     parts,

@@ -128,14 +128,14 @@ export const uploadsRoutes: FastifyPluginAsync<UploadsRoutesOptions> = async (ap
   }
 
   /** Checks every body of an array before creating all of them in one transaction. */
-  function startAll<T>(
+  async function startAll<T>(
     request: FastifyRequest,
     input: InitiateUploadRequest,
     kind: UploadKind,
     answer: (upload: Upload) => T,
-  ): T | T[] {
+  ): Promise<T | T[]> {
     const bodies = Array.isArray(input) ? input : [input];
-    const created = uploads.createAll(bodies.map((body) => checked(request, body, kind)));
+    const created = await uploads.createAll(bodies.map((body) => checked(request, body, kind)));
     const answers = created.map(answer);
     return Array.isArray(input) ? answers : answers[0]!;
   }
@@ -222,7 +222,12 @@ export const uploadsRoutes: FastifyPluginAsync<UploadsRoutesOptions> = async (ap
       const params = request.params as Static<typeof SignPartParams>;
       const query = request.query as Static<typeof SignPartQuery>;
       const partNumber = parsePartNumber(params.partNumber, query.partNumber);
-      const upload = service.owned(request.auth.orgId, params.uploadId, query.s3Key, 'multipart');
+      const upload = await service.owned(
+        request.auth.orgId,
+        params.uploadId,
+        query.s3Key,
+        'multipart',
+      );
       if (upload.status !== 'pending') {
         throw new HttpError(409, `Upload ${upload.id} is already ${upload.status}`);
       }
@@ -256,7 +261,7 @@ export const uploadsRoutes: FastifyPluginAsync<UploadsRoutesOptions> = async (ap
       const { uploadId } = request.params as Static<typeof UploadIdParams>;
       const { s3Key } = request.query as Static<typeof S3KeyQuery>;
       const { parts } = request.body as CompleteMultipartBody;
-      const upload = service.owned(request.auth.orgId, uploadId, s3Key, 'multipart');
+      const upload = await service.owned(request.auth.orgId, uploadId, s3Key, 'multipart');
       try {
         const fileId = await service.complete(upload, parts);
         return { success: true, location: `${baseUrl(request)}/v2/files/download?id=${fileId}` };
@@ -282,9 +287,9 @@ export const uploadsRoutes: FastifyPluginAsync<UploadsRoutesOptions> = async (ap
     async (request) => {
       const { uploadId } = request.params as Static<typeof UploadIdParams>;
       const { s3Key } = request.query as Static<typeof S3KeyQuery>;
-      const upload = service.owned(request.auth.orgId, uploadId, s3Key, 'multipart');
+      const upload = await service.owned(request.auth.orgId, uploadId, s3Key, 'multipart');
       const alreadyAborted = upload.status === 'aborted';
-      const removed = service.abort(upload);
+      const removed = await service.abort(upload);
       const message = alreadyAborted
         ? `Upload ${uploadId} was already aborted`
         : `Upload ${uploadId} aborted; ${removed} part${removed === 1 ? '' : 's'} deleted`;
@@ -306,7 +311,7 @@ export const uploadsRoutes: FastifyPluginAsync<UploadsRoutesOptions> = async (ap
     async (request) => {
       const query = request.query as Static<typeof UploadListQuery>;
       const filter = { ids: uploadIds(query.ids), statuses: parseStatuses(query.statuses) };
-      return uploads.list(request.auth.orgId, filter).map(uploadToWire);
+      return (await uploads.list(request.auth.orgId, filter)).map(uploadToWire);
     },
   );
 
@@ -323,7 +328,7 @@ export const uploadsRoutes: FastifyPluginAsync<UploadsRoutesOptions> = async (ap
     },
     async (request) => {
       const { uploadId } = request.params as Static<typeof UploadIdParams>;
-      const upload = uploads.get(request.auth.orgId, uploadId);
+      const upload = await uploads.get(request.auth.orgId, uploadId);
       if (!upload) throw notFound(`Upload ${uploadId} not found`);
       return uploadToWire(upload);
     },
@@ -351,7 +356,7 @@ export const uploadsRoutes: FastifyPluginAsync<UploadsRoutesOptions> = async (ap
         const query = request.query as Static<typeof SignedPutQuery>;
         const key = (request.params as { '*': string })['*'];
         const grant = { ...query, key };
-        const upload = service.authorize(grant, query.signature);
+        const upload = await service.authorize(grant, query.signature);
         const length = declaredLength(request);
         const limit = grant.size ?? maxUploadBytes;
         if (length !== null && length > limit) throw tooLarge(reply, limit);

@@ -5,7 +5,7 @@ import type { CompleteMultipartBody } from '../../shared/api/uploads';
 import type { BlobStore } from '../blobs/blob-store';
 import type { FileService } from '../files/file-service';
 import { badRequest, conflict, HttpError, notFound } from '../http/http-error';
-import type { Upload, UploadKind, UploadStore } from './queries';
+import { uploadQueries, type Upload, type UploadKind, type UploadStore } from './queries';
 import type { PartFolder } from './part-folder';
 import type { UploadGrant, UploadSigner } from './signing';
 
@@ -41,8 +41,13 @@ export function createUploadService(deps: UploadServiceDeps) {
   const { uploads, parts, blobs, fileService, signer, maxUploadBytes } = deps;
 
   /** The upload `id` of the caller's organization whose key is `s3Key`; 404 or 400 otherwise. */
-  function owned(orgId: number, id: number, s3Key: string, kind?: UploadKind): Upload {
-    const upload = uploads.get(orgId, id);
+  async function owned(
+    orgId: number,
+    id: number,
+    s3Key: string,
+    kind?: UploadKind,
+  ): Promise<Upload> {
+    const upload = await uploads.get(orgId, id);
     if (!upload) throw notFound(`Upload ${id} not found`);
     if (upload.key !== s3Key) throw badRequest(`s3Key "${s3Key}" is not the key of upload ${id}`);
     if (kind && upload.kind !== kind) {
@@ -83,8 +88,8 @@ export function createUploadService(deps: UploadServiceDeps) {
     checkPending(upload);
     const file = await fileService.store(body, fileDetails(upload), {
       maxBytes: maxUploadBytes,
-      alsoRecord: (fileId) => {
-        if (!uploads.move(upload.id, 'pending', 'completed', fileId)) {
+      alsoRecord: async (tx, fileId) => {
+        if (!(await uploadQueries(tx).move(upload.id, 'pending', 'completed', fileId))) {
           throw conflict(`Upload ${upload.id} is no longer pending`);
         }
       },
@@ -109,7 +114,7 @@ export function createUploadService(deps: UploadServiceDeps) {
       );
     }
     const file = parts.place(staged.tempPath, upload.id, partNumber);
-    const outcome = uploads.putPart(upload.id, {
+    const outcome = await uploads.putPart(upload.id, {
       partNumber,
       etag: staged.md5,
       size,
@@ -124,9 +129,12 @@ export function createUploadService(deps: UploadServiceDeps) {
   }
 
   /** Checks the client's part list against what arrived; returns the part files in order. */
-  function checkParts(upload: Upload, listed: CompleteMultipartBody['parts']): string[] {
+  async function checkParts(
+    upload: Upload,
+    listed: CompleteMultipartBody['parts'],
+  ): Promise<string[]> {
     const sorted = [...listed].sort((a, b) => a.PartNumber - b.PartNumber);
-    const stored = new Map(uploads.parts(upload.id).map((part) => [part.partNumber, part]));
+    const stored = new Map((await uploads.parts(upload.id)).map((part) => [part.partNumber, part]));
     const files: string[] = [];
     sorted.forEach((entry, index) => {
       const expected = index + 1;
@@ -155,10 +163,10 @@ export function createUploadService(deps: UploadServiceDeps) {
     putPart,
 
     /** Resolves a signed PUT to its upload; 403 for a bad or expired signature, 404 for no upload. */
-    authorize(grant: UploadGrant, signature: string): Upload {
+    async authorize(grant: UploadGrant, signature: string): Promise<Upload> {
       const verdict = signer.verify(grant, signature);
       if (!verdict.ok) throw forbidden(verdict.reason);
-      const upload = uploads.byKey(grant.key);
+      const upload = await uploads.byKey(grant.key);
       if (!upload) throw notFound(`No upload has the key "${grant.key}"`);
       return upload;
     },
@@ -166,8 +174,8 @@ export function createUploadService(deps: UploadServiceDeps) {
     /** Assembles the listed parts, in order, into one file; the parts go once it is recorded. */
     async complete(upload: Upload, listed: CompleteMultipartBody['parts']): Promise<number> {
       checkPending(upload);
-      const files = checkParts(upload, listed);
-      if (!uploads.move(upload.id, 'pending', 'processing')) {
+      const files = await checkParts(upload, listed);
+      if (!(await uploads.move(upload.id, 'pending', 'processing'))) {
         throw conflict(`Upload ${upload.id} is no longer pending`);
       }
       try {
@@ -176,25 +184,26 @@ export function createUploadService(deps: UploadServiceDeps) {
           fileDetails(upload),
           {
             maxBytes: maxUploadBytes,
-            alsoRecord: (fileId) => {
-              uploads.move(upload.id, 'processing', 'completed', fileId);
-              uploads.dropParts(upload.id);
+            alsoRecord: async (tx, fileId) => {
+              const q = uploadQueries(tx);
+              await q.move(upload.id, 'processing', 'completed', fileId);
+              await q.dropParts(upload.id);
             },
           },
         );
         parts.removeUpload(upload.id);
         return file.id;
       } catch (error) {
-        uploads.move(upload.id, 'processing', 'pending');
+        await uploads.move(upload.id, 'processing', 'pending');
         throw error;
       }
     },
 
     /** Aborts a pending upload and deletes its parts; returns how many there were. */
-    abort(upload: Upload): number {
+    async abort(upload: Upload): Promise<number> {
       if (upload.status === 'aborted') return 0;
       checkPending(upload);
-      const dropped = uploads.abort(upload.id);
+      const dropped = await uploads.abort(upload.id);
       if (!dropped) throw conflict(`Upload ${upload.id} is no longer pending`);
       parts.removeUpload(upload.id);
       return dropped.length;

@@ -180,7 +180,7 @@ describe('single uploads: /v2/upload/s3/params and the signed PUT', () => {
     expect(expired.statusCode).toBe(403);
     expect(expired.json().message).toMatch(/expired at 2030-01-01T00:15:00.000Z/);
 
-    const signer = createUploadSigner(serverSecret(t.db, 'upload-signing'), () => clock);
+    const signer = createUploadSigner(await serverSecret(t.storage, 'upload-signing'), () => clock);
     const { grant, signature } = signer.grant({ key: 'uploads/nothing-here' });
     const unknown = await put(
       `http://localhost/v2/upload/s3/objects/uploads/nothing-here?expires=${grant.expires}&signature=${signature}`,
@@ -387,7 +387,7 @@ describe('GET /v2/upload', () => {
     });
     expect((await call('GET', '/v2/upload/999')).statusCode).toBe(404);
 
-    const other = createOtherOrganization(t.db);
+    const other = await createOtherOrganization(t.storage);
     expect((await call('GET', '/v2/upload', undefined, other.key)).json()).toEqual([]);
     expect((await call('GET', `/v2/upload/${a.uploadId}`, undefined, other.key)).statusCode).toBe(
       404,
