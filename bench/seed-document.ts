@@ -54,7 +54,7 @@ export async function seedDocument(db: Database, segments: number): Promise<Seed
   });
   if (!project) throw new Error('The project could not be created on the new memory');
   // With no pretranslation nothing is queued; the store only needs a queue to write to.
-  const documents = createDocumentRecords(db, createWorkQueue(db));
+  const documents = createDocumentRecords(db, createWorkQueue(sqliteStorage(db)));
   const ref = documents.project(owner.orgId, project.id);
   if (!ref) throw new Error(`Project ${project.id} is not in the database`);
 

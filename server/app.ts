@@ -111,7 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (cleaned.tempFiles + cleaned.orphans > 0) {
     app.log.info(cleaned, 'cleaned up blobs after an interrupted run');
   }
-  const { work, stop } = registerWorkQueue(app, db, options.work);
+  const { work, stop } = registerWorkQueue(app, storage, options.work);
   app.addHook('onClose', async () => {
     await stop();
     folder.removeIfTemporary();

@@ -29,11 +29,13 @@ export function useBothBackends(name: string) {
     async fresh(
       backend: Backend,
       name: string,
-    ): Promise<{ storage: Storage; close(): Promise<void> }> {
+    ): Promise<{ storage: Storage; close(): Promise<void>; url?: string }> {
       if (backend === 'postgres') {
         if (!cluster) throw new Error('The postgres backend is not open (beforeAll failed?)');
-        const storage = await openPostgresStorage(await cluster.createDatabase(name));
-        return { storage, close: () => storage.close() };
+        // The url lets a test open more pools on the database, as more processes would.
+        const url = await cluster.createDatabase(name);
+        const storage = await openPostgresStorage(url);
+        return { storage, close: () => storage.close(), url };
       }
       const database = openDatabase(join(state.dir, `${name}.db`));
       return {

@@ -291,6 +291,8 @@ export interface WorkItemsTable {
   updated_at: number;
   started_at: number | null;
   finished_at: number | null;
+  owner: string | null;
+  lease_until: number | null;
 }
 
 /** Every table, as Kysely sees the database. */

@@ -18,6 +18,11 @@ export interface Storage {
   readonly dialect: Dialect;
   readonly db: Queryable;
   /**
+   * SQLite's own handle, for code not yet moved to the storage (the work queue's synchronous
+   * `enqueue` inside a better-sqlite3 transaction). Absent on PostgreSQL.
+   */
+  readonly sqlite?: Database;
+  /**
    * Runs `work` in one transaction: committed when it resolves, rolled back when it throws.
    * SQLite takes the write lock at the start (BEGIN IMMEDIATE), so a transaction that reads
    * before it writes never fails half-way on a lock another process holds.
@@ -53,6 +58,7 @@ export function sqliteStorage(database: Database): Storage {
   return {
     dialect: 'sqlite',
     db,
+    sqlite: database,
     transaction: (work) => run('BEGIN IMMEDIATE', work),
     snapshot: (work) => run('BEGIN', work),
     // The database is the caller's: only Kysely's own state goes.
@@ -76,6 +82,9 @@ export const pgTypes = {
 /** The storage over a PostgreSQL database (`postgres://...`), with a pool of `max` connections. */
 export function postgresStorage(url: string, options: { max?: number } = {}): Storage {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, types: pgTypes });
+  // An idle connection the server closed (a restart, an operator) is dropped by the pool, which
+  // opens a new one when asked; unheard, its 'error' event would end the process.
+  pool.on('error', () => undefined);
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
   return {
     dialect: 'postgres',

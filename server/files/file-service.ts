@@ -74,12 +74,8 @@ export function createFileService(deps: { blobs: BlobStore; files: FileStore; wo
         // Read in the transaction: a delete right after the commit cannot make it vanish.
         const file = await q.get(details.orgId, fileId);
         if (!file) throw new Error(`File ${fileId} vanished right after it was stored`);
-        // Last, so nothing but the commit follows it: the queue wakes its worker on the next
-        // turn of the event loop.
-        // TODO(storage): `enqueue` is a synchronous better-sqlite3 INSERT on the same handle, so
-        // on SQLite it lands inside this transaction (file row and work item commit together or
-        // not at all). On PostgreSQL it would commit on its own: move it to `tx` with the queue.
-        if (details.detectLanguage) work.enqueue(DETECT_LANGUAGE, { fileId });
+        // In this transaction: the file and its detection commit together, or neither does.
+        if (details.detectLanguage) await work.enqueueIn(tx, DETECT_LANGUAGE, { fileId });
         return file;
       });
     },

@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/db';
+import { sqliteStorage } from '../db/storage';
 import { tempDir } from '../test-support';
 import {
   createWorkQueue,
@@ -27,7 +28,7 @@ function database(dir = tempDir()): { db: Database; dir: string } {
 }
 
 function queue(db: Database, options: WorkQueueOptions = {}): WorkQueue {
-  const created = createWorkQueue(db, options);
+  const created = createWorkQueue(sqliteStorage(db), options);
   queues.push(created);
   return created;
 }
@@ -61,7 +62,7 @@ describe('work queue', () => {
     const seen: unknown[] = [];
     work.register<{ n: number }>('echo', { run: async (payload) => void seen.push(payload) });
     const id = work.enqueue('echo', { n: 1 });
-    work.start();
+    await work.start();
     await work.idle();
     expect(seen).toEqual([{ n: 1 }]);
     expect(row(db, id)).toMatchObject({ state: 'done', attempts: 1, last_error: null });
@@ -72,7 +73,7 @@ describe('work queue', () => {
     const work = queue(db, { pollMs: 60_000 });
     const seen: number[] = [];
     work.register<{ n: number }>('echo', { run: async ({ n }) => void seen.push(n) });
-    work.start();
+    await work.start();
     await work.idle();
     // Enqueued inside a transaction that rolls back: never runs.
     expect(() =>
@@ -101,7 +102,7 @@ describe('work queue', () => {
       onFailed: (_payload, error) => failures.push(error),
     });
     const id = work.enqueue('flaky', {});
-    work.start();
+    await work.start();
     await until(() => calls === 1);
     await until(() => row(db, id).state === 'queued');
     expect(row(db, id)).toMatchObject({
@@ -137,7 +138,7 @@ describe('work queue', () => {
       },
     });
     const id = work.enqueue('bad', {});
-    work.start();
+    await work.start();
     await until(() => row(db, id).state === 'failed');
     expect(row(db, id)).toMatchObject({ attempts: 1, last_error: 'unreadable' });
   });
@@ -156,7 +157,7 @@ describe('work queue', () => {
       },
     });
     const ids = Array.from({ length: 6 }, () => work.enqueue('slow', {}));
-    work.start();
+    await work.start();
     await until(() => ids.every((id) => row(db, id).state === 'done'));
     expect(peak).toBe(2);
   });
@@ -165,7 +166,7 @@ describe('work queue', () => {
     const { db } = database();
     const work = queue(db);
     const id = work.enqueue('from-the-future', {});
-    work.start();
+    await work.start();
     await work.idle();
     expect(row(db, id).state).toBe('queued');
   });
@@ -179,7 +180,7 @@ describe('work queue', () => {
     });
     const again = first.enqueue('long', {});
     const spent = first.enqueue('long', {}, { maxAttempts: 1 });
-    first.start();
+    await first.start();
     await until(() => row(db, again).state === 'running' && row(db, spent).state === 'running');
     // The process dies: the database closes with both items running.
     db.close();
@@ -193,7 +194,7 @@ describe('work queue', () => {
       run: async () => void ran.push(1),
       onFailed: (payload, error) => failed.push([payload, error]),
     });
-    expect(second.start()).toBe(2);
+    expect(await second.start()).toBe(2);
     await second.idle();
     expect(row(reopened, again)).toMatchObject({ state: 'done', attempts: 2 });
     expect(row(reopened, spent)).toMatchObject({ state: 'failed', attempts: 1 });
@@ -214,7 +215,7 @@ describe('work queue', () => {
     });
     const first = work.enqueue('slow', {});
     const second = work.enqueue('slow', {});
-    work.start();
+    await work.start();
     await until(() => row(db, first).state === 'running');
     await work.stop(5000);
     expect(finished).toBe(1);
@@ -236,7 +237,7 @@ describe('work queue', () => {
         }),
     });
     const id = work.enqueue('stuck', {});
-    work.start();
+    await work.start();
     await until(() => row(db, id).state === 'running');
     db.close();
     await work.stop(20);
@@ -258,7 +259,7 @@ describe('work queue', () => {
     const calls: string[] = [];
     first.register('long', handler(calls));
     const id = first.enqueue('long', {});
-    first.start();
+    await first.start();
     await until(() => row(db, id).state === 'running');
     await first.stop(20);
     // One attempt allowed, and it was used: still queued, not failed, for the next start.
@@ -269,7 +270,7 @@ describe('work queue', () => {
     });
     const second = queue(db);
     second.register('long', handler(calls));
-    second.start();
+    await second.start();
     await until(() => row(db, id).state === 'done');
     expect(calls).toEqual(['run', 'run']);
   });

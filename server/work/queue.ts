@@ -1,81 +1,21 @@
-import type { Database } from '../db/db';
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import type { Queryable, Storage } from '../db/storage';
+import { workQueries, type ItemRow } from './queue-queries';
+import {
+  defaultBackoffMs,
+  PermanentWorkError,
+  type EnqueueOptions,
+  type WorkHandler,
+  type WorkItem,
+  type WorkLogger,
+  type WorkQueueOptions,
+} from './work-types';
 
-export type WorkState = 'queued' | 'running' | 'done' | 'failed';
+export * from './work-types';
 
-/** One claimed item, as its handler sees it. */
-export interface WorkItem<P = unknown> {
-  id: number;
-  kind: string;
-  payload: P;
-  /** Including the current one. */
-  attempts: number;
-  maxAttempts: number;
-}
-
-export interface WorkContext<P = unknown> {
-  item: WorkItem<P>;
-  /** Aborted when the queue stops and its grace period is over. */
-  signal: AbortSignal;
-}
-
-export interface WorkHandler<P = unknown> {
-  run(payload: P, context: WorkContext<P>): Promise<void>;
-  /**
-   * Called once an item has failed for good (out of attempts, a PermanentWorkError, or found
-   * `running` by a restart with no attempts left), so the record it was working on can say so.
-   */
-  onFailed?(payload: P, error: string): void;
-  /** Attempts before the item fails; the queue's default otherwise. */
-  maxAttempts?: number;
-  /** Delay before attempt `attempt + 1`, after `attempt` failed. */
-  backoffMs?(attempt: number): number;
-}
-
-/** Thrown by a handler when retrying cannot help (the input is bad, not the weather). */
-export class PermanentWorkError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'PermanentWorkError';
-  }
-}
-
-export interface WorkLogger {
-  warn(object: object, message: string): void;
-  error(object: object, message: string): void;
-}
-
-export interface WorkQueueOptions {
-  /** Items run at the same time, across all kinds (default 2). */
-  concurrency?: number;
-  /** Fallback check for due items when nothing woke the worker, in ms (default 30 s). */
-  pollMs?: number;
-  /** Default attempts per item (default 5). */
-  maxAttempts?: number;
-  /** Default backoff: 1 s, 2 s, 4 s ... capped at 1 h. */
-  backoffMs?(attempt: number): number;
-  /** Clock in epoch ms, injectable for tests. */
-  now?: () => number;
-  /** Done items older than this are deleted at start (default 7 days). */
-  keepDoneMs?: number;
-  log?: WorkLogger;
-}
-
-export interface EnqueueOptions {
-  /** Epoch ms before which the item does not run (default: now). */
-  runAfter?: number;
-  maxAttempts?: number;
-}
-
-interface ItemRow {
-  id: number;
-  kind: string;
-  payload: string;
-  attempts: number;
-  max_attempts: number;
-  state: WorkState;
-}
-
-export const defaultBackoffMs = (attempt: number) => Math.min(3_600_000, 1000 * 2 ** (attempt - 1));
+/** How long `stop` waits for aborted handlers to record their interruption. */
+const ABORT_GRACE_MS = 1_000;
 
 const silent: WorkLogger = { warn: () => undefined, error: () => undefined };
 
@@ -85,114 +25,62 @@ function messageOf(error: unknown): string {
 }
 
 /**
- * A durable work queue in the `work_items` table, run by an in-process worker.
+ * A durable work queue in the `work_items` table, run by a worker in each server process.
  *
- * - `enqueue` is a plain INSERT, so a caller can make it part of the transaction that needs the
- *   work (the file row and its detection commit together, or neither does). It then wakes the
- *   worker on the next turn of the event loop, after the caller's transaction has committed.
- * - The worker claims due items with one UPDATE ... RETURNING, runs at most `concurrency` at a
- *   time, and sleeps until the next `run_after` (or `pollMs` at most) when there is nothing due:
- *   no busy polling.
+ * - `enqueueIn(tx, ...)` inserts in the caller's transaction, so the work and the change that
+ *   needs it commit together, or neither does; `enqueue` does the same synchronously on SQLite's
+ *   own handle, for callers still inside a better-sqlite3 transaction. Either wakes the worker
+ *   on the next turn of the event loop, after the caller's transaction has committed.
+ * - The worker claims due items with one UPDATE ... RETURNING (on PostgreSQL its candidate row
+ *   FOR UPDATE SKIP LOCKED, so several processes share one queue), runs at most `concurrency` at
+ *   a time, and sleeps until the next `run_after` (or `pollMs` at most): no busy polling.
+ * - A claimed item is leased to this process and renewed while it runs. Items whose lease ran out
+ *   belong to a process that died: any process puts them back (or fails those out of attempts).
  * - A failed attempt is retried after `backoffMs(attempt)` until `maxAttempts`, then `failed`.
- * - `start` puts items left `running` by a crash back to `queued`, or `failed` when they have no
- *   attempts left, so nothing stays in progress forever. `stop` waits for running items.
- *
- * Times in this table are epoch milliseconds (backoff needs better than seconds).
+ * - `start` recovers what a crash left running: on SQLite every running item (one process owns
+ *   the file), on PostgreSQL those whose lease ran out. `stop` waits for running items.
  */
-export function createWorkQueue(db: Database, options: WorkQueueOptions = {}) {
+export function createWorkQueue(storage: Storage, options: WorkQueueOptions = {}) {
   const concurrency = Math.max(1, options.concurrency ?? 2);
   const pollMs = options.pollMs ?? 30_000;
+  const leaseMs = options.leaseMs ?? 30_000;
   const defaultMaxAttempts = options.maxAttempts ?? 5;
   const defaultBackoff = options.backoffMs ?? defaultBackoffMs;
   const now = options.now ?? Date.now;
   const log = options.log ?? silent;
+  const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const q = workQueries(storage.db, storage.dialect);
   const handlers = new Map<string, WorkHandler<never>>();
   const active = new Map<number, { promise: Promise<void>; controller: AbortController }>();
   let started = false;
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
+  let leases: NodeJS.Timeout | undefined;
   let wakeScheduled = false;
+  let pumping: Promise<void> | null = null;
+  let pumpAgain = false;
   let idleWaiters: Array<() => void> = [];
 
-  const insert = db.prepare<[string, string, number, number, number, number]>(
-    `INSERT INTO work_items (kind, payload, max_attempts, run_after, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?)`,
-  );
-  const claim = db.prepare<{ now: number; kinds: string }, ItemRow>(
-    `UPDATE work_items
-        SET state = 'running', attempts = attempts + 1, started_at = @now, updated_at = @now
-      WHERE id = (SELECT id FROM work_items
-                   WHERE state = 'queued' AND run_after <= @now
-                     AND kind IN (SELECT value FROM json_each(@kinds))
-                   ORDER BY run_after, id LIMIT 1)
-      RETURNING id, kind, payload, attempts, max_attempts, state`,
-  );
-  const nextDue = db.prepare<{ kinds: string }, { next: number | null }>(
-    `SELECT min(run_after) AS next FROM work_items
-      WHERE state = 'queued' AND kind IN (SELECT value FROM json_each(@kinds))`,
-  );
-  const markDone = db.prepare<{ id: number; now: number }>(
-    `UPDATE work_items SET state = 'done', last_error = NULL, finished_at = @now, updated_at = @now
-      WHERE id = @id`,
-  );
-  const markFailed = db.prepare<{ id: number; now: number; error: string }>(
-    `UPDATE work_items SET state = 'failed', last_error = @error, finished_at = @now,
-        updated_at = @now
-      WHERE id = @id`,
-  );
-  const markRetry = db.prepare<{ id: number; now: number; error: string; runAfter: number }>(
-    `UPDATE work_items SET state = 'queued', last_error = @error, run_after = @runAfter,
-        updated_at = @now
-      WHERE id = @id`,
-  );
-  // Stopped on purpose (the server is closing): not a failure, so the attempt is given back.
-  const markInterrupted = db.prepare<{ id: number; now: number }>(
-    `UPDATE work_items SET state = 'queued', attempts = max(0, attempts - 1),
-        last_error = 'interrupted: the server stopped', run_after = @now, updated_at = @now
-      WHERE id = @id`,
-  );
-  const recoverRunning = db.prepare<{ now: number }, ItemRow>(
-    `UPDATE work_items
-        SET state = CASE WHEN attempts >= max_attempts THEN 'failed' ELSE 'queued' END,
-            last_error = 'interrupted: the server stopped while this was running',
-            run_after = @now, updated_at = @now,
-            finished_at = CASE WHEN attempts >= max_attempts THEN @now END
-      WHERE state = 'running'
-      RETURNING id, kind, payload, attempts, max_attempts, state`,
-  );
-  const pruneDone = db.prepare<[number]>(
-    "DELETE FROM work_items WHERE state = 'done' AND finished_at < ?",
-  );
-
-  const kindsJson = () => JSON.stringify([...handlers.keys()]);
+  const kinds = () => [...handlers.keys()];
+  // A closed SQLite handle (the server stopped without waiting): leave the row for recovery.
+  const isClosed = () => storage.sqlite !== undefined && !storage.sqlite.open;
 
   function reportFailed(kind: string, payload: unknown, error: string): void {
-    const handler = handlers.get(kind);
     try {
-      handler?.onFailed?.(payload as never, error);
+      handlers.get(kind)?.onFailed?.(payload as never, error);
     } catch (hookError) {
       log.error({ err: hookError, kind }, 'work item onFailed hook threw');
     }
   }
 
-  function finish(row: ItemRow, payload: unknown, error: unknown, aborted: boolean): void {
-    // Stopped without waiting and the database is gone: the row stays `running`, and the next
-    // start recovers it (counting the attempt: a crash looks the same, and must not loop).
-    if (!db.open) return;
+  async function finish(row: ItemRow, payload: unknown, error: unknown, aborted: boolean) {
+    if (isClosed()) return;
     const time = now();
-    if (error === undefined) {
-      markDone.run({ id: row.id, now: time });
-      return;
-    }
-    if (aborted && stopping) {
-      markInterrupted.run({ id: row.id, now: time });
-      return;
-    }
+    if (error === undefined) return void (await q.done(row.id, owner, time));
+    if (aborted && stopping) return void (await q.interrupted(row.id, owner, time));
     const message = messageOf(error);
-    const handler = handlers.get(row.kind);
-    const permanent = error instanceof PermanentWorkError;
-    if (permanent || row.attempts >= row.max_attempts) {
-      markFailed.run({ id: row.id, now: time, error: message });
+    if (error instanceof PermanentWorkError || row.attempts >= row.max_attempts) {
+      await q.failed(row.id, owner, time, message);
       log.warn(
         { id: row.id, kind: row.kind, attempts: row.attempts, error: message },
         'work failed',
@@ -200,8 +88,8 @@ export function createWorkQueue(db: Database, options: WorkQueueOptions = {}) {
       reportFailed(row.kind, payload, message);
       return;
     }
-    const delay = (handler?.backoffMs ?? defaultBackoff)(row.attempts);
-    markRetry.run({ id: row.id, now: time, error: message, runAfter: time + delay });
+    const delay = (handlers.get(row.kind)?.backoffMs ?? defaultBackoff)(row.attempts);
+    await q.retry(row.id, owner, time, message, time + delay);
   }
 
   function run(row: ItemRow): void {
@@ -231,43 +119,60 @@ export function createWorkQueue(db: Database, options: WorkQueueOptions = {}) {
       } catch (error) {
         failure = error ?? new Error('failed');
       }
-      finish(row, payload, failure, controller.signal.aborted);
+      await finish(row, payload, failure, controller.signal.aborted);
     })()
       .catch((error: unknown) => log.error({ err: error, id: row.id }, 'work bookkeeping failed'))
       .finally(() => {
         active.delete(row.id);
-        pump();
+        wake();
       });
     active.set(row.id, { promise, controller });
   }
 
-  function schedule(): void {
+  async function schedule(): Promise<void> {
     if (timer) clearTimeout(timer);
     timer = undefined;
     if (!started || stopping) return;
-    const next = handlers.size === 0 ? null : nextDue.get({ kinds: kindsJson() })?.next;
+    const next = await q.nextDue(kinds());
     const delay = next == null ? pollMs : Math.min(pollMs, Math.max(0, next - now()));
-    timer = setTimeout(pump, delay);
+    if (!started || stopping) return;
+    timer = setTimeout(wake, delay);
     // The fallback poll must not keep a process alive on its own.
     timer.unref();
   }
 
-  function pump(): void {
-    if (!started || stopping || !db.open) return;
-    const kinds = kindsJson();
-    while (handlers.size > 0 && active.size < concurrency) {
-      const row = claim.get({ now: now(), kinds });
+  /** Claims while there is room and due work; one pass at a time. */
+  async function pumpOnce(): Promise<void> {
+    while (started && !stopping && !isClosed() && handlers.size > 0 && active.size < concurrency) {
+      const time = now();
+      const row = await q.claim(kinds(), owner, time, time + leaseMs);
       if (!row) break;
       run(row);
     }
-    schedule();
+    await schedule();
     if (active.size === 0 && idleWaiters.length > 0) {
-      const next = nextDue.get({ kinds })?.next;
+      const next = await q.nextDue(kinds());
       if (next == null || next > now()) {
         for (const resolve of idleWaiters) resolve();
         idleWaiters = [];
       }
     }
+  }
+
+  function pump(): void {
+    if (pumping) {
+      pumpAgain = true;
+      return;
+    }
+    pumping = (async () => {
+      do {
+        pumpAgain = false;
+        if (isClosed()) return;
+        await pumpOnce();
+      } while (pumpAgain);
+    })()
+      .catch((error: unknown) => log.error({ err: error }, 'work queue could not claim'))
+      .finally(() => (pumping = null));
   }
 
   function wake(): void {
@@ -280,6 +185,41 @@ export function createWorkQueue(db: Database, options: WorkQueueOptions = {}) {
     });
   }
 
+  /** Renews this process's leases and takes back what dead processes left. */
+  async function maintainLeases(): Promise<void> {
+    if (!started || stopping || isClosed()) return;
+    const time = now();
+    await q.renew(owner, [...active.keys()], time + leaseMs);
+    const recovered = await q.recover(time, false);
+    reportRecovered(recovered, 'interrupted: its process stopped, no attempts left');
+    if (recovered.length > 0) wake();
+  }
+
+  function reportRecovered(rows: ItemRow[], why: string): void {
+    for (const row of rows) {
+      if (row.state !== 'failed') continue;
+      let payload: unknown;
+      try {
+        payload = JSON.parse(row.payload) as unknown;
+      } catch {
+        continue;
+      }
+      reportFailed(row.kind, payload, why);
+    }
+  }
+
+  function newItem(kind: string, payload: unknown, enqueueOptions: EnqueueOptions) {
+    const time = now();
+    return {
+      kind,
+      payload: JSON.stringify(payload),
+      maxAttempts:
+        enqueueOptions.maxAttempts ?? handlers.get(kind)?.maxAttempts ?? defaultMaxAttempts,
+      runAfter: enqueueOptions.runAfter ?? time,
+      now: time,
+    };
+  }
+
   return {
     /** Registers the handler of one kind; items of unregistered kinds wait in the queue. */
     register<P>(kind: string, handler: WorkHandler<P>): void {
@@ -288,22 +228,35 @@ export function createWorkQueue(db: Database, options: WorkQueueOptions = {}) {
       if (started) wake();
     },
 
+    /** Adds an item in the caller's transaction (`tx`) and wakes the worker; answers its id. */
+    async enqueueIn(
+      tx: Queryable,
+      kind: string,
+      payload: unknown,
+      enqueueOptions: EnqueueOptions = {},
+    ) {
+      const id = await workQueries(tx, storage.dialect).insert(
+        newItem(kind, payload, enqueueOptions),
+      );
+      wake();
+      return id;
+    },
+
     /**
-     * Adds an item (synchronously: call it inside the transaction that needs the work) and wakes
-     * the worker. Returns the item's id.
+     * Adds an item synchronously on SQLite's own handle (call it inside the better-sqlite3
+     * transaction that needs the work) and wakes the worker. Returns the item's id.
      */
     enqueue(kind: string, payload: unknown, enqueueOptions: EnqueueOptions = {}): number {
-      const time = now();
-      const maxAttempts =
-        enqueueOptions.maxAttempts ?? handlers.get(kind)?.maxAttempts ?? defaultMaxAttempts;
-      const result = insert.run(
-        kind,
-        JSON.stringify(payload),
-        maxAttempts,
-        enqueueOptions.runAfter ?? time,
-        time,
-        time,
-      );
+      if (!storage.sqlite) {
+        throw new Error(`enqueue(${kind}) is SQLite only: use enqueueIn(tx, ...) on PostgreSQL`);
+      }
+      const item = newItem(kind, payload, enqueueOptions);
+      const result = storage.sqlite
+        .prepare(
+          `INSERT INTO work_items (kind, payload, max_attempts, run_after, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?)`,
+        )
+        .run(item.kind, item.payload, item.maxAttempts, item.runAfter, item.now, item.now);
       wake();
       return Number(result.lastInsertRowid);
     },
@@ -311,36 +264,36 @@ export function createWorkQueue(db: Database, options: WorkQueueOptions = {}) {
     /** Checks for due work now (after a clock change in tests, or work added by another process). */
     wake,
 
-    /** Recovers what a crash left running, then starts working. Returns the recovered count. */
-    start(): number {
+    /** Recovers what a crash left running, then starts working. Answers the recovered count. */
+    async start(): Promise<number> {
       if (started) return 0;
       const time = now();
-      pruneDone.run(time - (options.keepDoneMs ?? 7 * 24 * 3_600_000));
-      const recovered = db.transaction(() => recoverRunning.all({ now: time }))();
-      for (const row of recovered) {
-        if (row.state !== 'failed') continue;
-        let payload: unknown;
-        try {
-          payload = JSON.parse(row.payload) as unknown;
-        } catch {
-          continue;
-        }
-        reportFailed(row.kind, payload, 'interrupted by a restart, no attempts left');
-      }
+      await q.pruneDone(time - (options.keepDoneMs ?? 7 * 24 * 3_600_000));
+      const recovered = await q.recover(time, storage.dialect === 'sqlite');
+      reportRecovered(recovered, 'interrupted by a restart, no attempts left');
       started = true;
       stopping = false;
+      leases = setInterval(
+        () => {
+          maintainLeases().catch((error: unknown) => log.error({ err: error }, 'work leases'));
+        },
+        Math.max(10, Math.floor(leaseMs / 3)),
+      );
+      leases.unref();
       wake();
       return recovered.length;
     },
 
     /**
      * Stops claiming and waits up to `timeoutMs` for running items; those still running then are
-     * told to abort and left `running`, for the next start to recover.
+     * told to abort and left `running`, for the next start (or another process) to recover.
      */
     async stop(timeoutMs = 10_000): Promise<void> {
       stopping = true;
-      if (timer) clearTimeout(timer);
+      clearTimeout(timer);
+      clearInterval(leases);
       timer = undefined;
+      await pumping;
       const running = [...active.values()];
       if (running.length === 0) return;
       let timeout: NodeJS.Timeout | undefined;
@@ -355,6 +308,10 @@ export function createWorkQueue(db: Database, options: WorkQueueOptions = {}) {
       if (outcome === 'timeout') {
         for (const entry of running) entry.controller.abort();
         log.warn({ running: active.size }, 'stopped with work still running');
+        // A handler that honours the abort gives its attempt back (`interrupted`) in a moment;
+        // one that ignores it is not waited for beyond this.
+        const settled = new Promise((resolve) => setTimeout(resolve, ABORT_GRACE_MS).unref());
+        await Promise.race([Promise.all(running.map((entry) => entry.promise)), settled]);
       }
     },
 

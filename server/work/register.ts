@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../db/db';
+import type { Storage } from '../db/storage';
 import { createWorkQueue, type WorkQueue, type WorkQueueOptions } from './queue';
 
 declare module 'fastify' {
@@ -20,11 +20,15 @@ export interface WorkOptions extends WorkQueueOptions {
  * The app's one work queue, shared by every area that registers work on it: it starts when the
  * app is ready. Answers `stop`, which the app calls when it closes, before its data folder goes.
  */
-export function registerWorkQueue(app: FastifyInstance, db: Database, options: WorkOptions = {}) {
-  const work = createWorkQueue(db, { log: app.log, ...options });
+export function registerWorkQueue(
+  app: FastifyInstance,
+  storage: Storage,
+  options: WorkOptions = {},
+) {
+  const work = createWorkQueue(storage, { log: app.log, ...options });
   app.decorate('work', work);
   app.addHook('onReady', async () => {
-    if (!options.paused) work.start();
+    if (!options.paused) await work.start();
   });
   return { work, stop: () => work.stop(options.stopTimeoutMs) };
 }
