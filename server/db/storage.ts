@@ -42,7 +42,9 @@ export interface Storage {
  * so no other query lands inside someone else's transaction.
  */
 export function sqliteStorage(database: Database): Storage {
-  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database }) });
+  const db = new Kysely<Schema>({
+    dialect: new SqliteDialect({ database: withStatementCache(database) }),
+  });
   const run = <T>(begin: 'BEGIN IMMEDIATE' | 'BEGIN', work: (tx: Queryable) => Promise<T>) =>
     db.connection().execute(async (connection) => {
       await sql.raw(begin).execute(connection);
@@ -63,6 +65,32 @@ export function sqliteStorage(database: Database): Storage {
     snapshot: (work) => run('BEGIN', work),
     // The database is the caller's: only Kysely's own state goes.
     close: async () => undefined,
+  };
+}
+
+/** Prepared statements kept per SQL text (a query shape); the oldest goes past this many. */
+const STATEMENT_CACHE = 500;
+
+/**
+ * The handle as Kysely's SQLite driver sees it, with prepared statements reused by SQL text:
+ * the driver prepares every query it runs, which costs more than running a small one (the key
+ * lookup of every request). Nothing here streams (`.stream()` would keep a statement busy).
+ */
+function withStatementCache(database: Database) {
+  const statements = new Map<string, ReturnType<Database['prepare']>>();
+  return {
+    close: () => database.close(),
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (!statement) {
+        statement = database.prepare(text);
+        if (statements.size >= STATEMENT_CACHE) {
+          statements.delete(statements.keys().next().value!);
+        }
+        statements.set(text, statement);
+      }
+      return statement;
+    },
   };
 }
 
