@@ -12,18 +12,18 @@ import {
   startChangeFeed,
   type UnitChange,
 } from './change-feed';
-import { startPgCluster, type PgCluster } from './pg-cluster';
-import { openPostgresStorage } from './storage';
+import { useBothBackends } from './backends-test-support';
 
-let cluster: PgCluster;
+const both = useBothBackends('feed');
+let closeFeedDatabase: () => Promise<void>;
 let url: string;
 let writer: pg.Client;
 let memoryId: number;
 
 beforeAll(async () => {
-  cluster = await startPgCluster();
-  url = await cluster.createDatabase('feed');
-  await (await openPostgresStorage(url)).close(); // migrated
+  const fresh = await both.fresh('postgres', 'feed_changes');
+  url = fresh.url!;
+  closeFeedDatabase = fresh.close;
   writer = new pg.Client({ connectionString: url });
   await writer.connect();
   const org = await writer.query(
@@ -35,12 +35,12 @@ beforeAll(async () => {
     [org.rows[0].id],
   );
   memoryId = Number(memory.rows[0].id);
-}, 120_000);
+});
 
 afterAll(async () => {
   await writer?.end();
-  await cluster?.stop();
-}, 60_000);
+  await closeFeedDatabase?.();
+});
 
 const addUnit = (client: pg.Client, source: string) =>
   client

@@ -3,11 +3,12 @@
  * connection pools, as two processes have) count one key together.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPgCluster, type PgCluster } from '../db/pg-cluster';
+import { useBothBackends } from '../db/backends-test-support';
 import { openPostgresStorage, type Storage } from '../db/storage';
 import { createSharedQuota } from './shared-quota';
 
-let cluster: PgCluster;
+const both = useBothBackends('quota');
+let closeA: () => Promise<void>;
 let a: Storage;
 let b: Storage;
 let clock = 1_800_000_000_000;
@@ -15,17 +16,15 @@ const now = () => clock;
 const options = { limit: 20, windowMs: 60_000, blockMs: 60_000 };
 
 beforeAll(async () => {
-  cluster = await startPgCluster();
-  const url = await cluster.createDatabase('quota');
-  a = await openPostgresStorage(url);
-  b = await openPostgresStorage(url);
-}, 120_000);
+  const fresh = await both.fresh('postgres', 'quota_shared');
+  [a, closeA] = [fresh.storage, fresh.close];
+  b = await openPostgresStorage(fresh.url!);
+});
 
 afterAll(async () => {
-  await a?.close();
+  await closeA?.();
   await b?.close();
-  await cluster?.stop();
-}, 60_000);
+});
 
 describe('shared quota', () => {
   it('refuses the request past the limit whichever process it reaches, then blocks the key', async () => {

@@ -34,8 +34,9 @@ function messageOf(error: unknown): string {
  * - The worker claims due items with one UPDATE ... RETURNING (on PostgreSQL its candidate row
  *   FOR UPDATE SKIP LOCKED, so several processes share one queue), runs at most `concurrency` at
  *   a time, and sleeps until the next `run_after` (or `pollMs` at most): no busy polling.
- * - A claimed item is leased to this process and renewed while it runs. Items whose lease ran out
- *   belong to a process that died: any process puts them back (or fails those out of attempts).
+ * - On PostgreSQL a claimed item is leased to this process and renewed while it runs. Items whose
+ *   lease ran out belong to a process that died: any process puts them back (or fails those out
+ *   of attempts). On SQLite, one process owns the file and `start` alone recovers.
  * - A failed attempt is retried after `backoffMs(attempt)` until `maxAttempts`, then `failed`.
  * - `start` recovers what a crash left running: on SQLite every running item (one process owns
  *   the file), on PostgreSQL those whose lease ran out. `stop` waits for running items.
@@ -269,17 +270,23 @@ export function createWorkQueue(storage: Storage, options: WorkQueueOptions = {}
       if (started) return 0;
       const time = now();
       await q.pruneDone(time - (options.keepDoneMs ?? 7 * 24 * 3_600_000));
-      const recovered = await q.recover(time, storage.dialect === 'sqlite');
+      // One process owns a SQLite file: what is running at its start was left by a crash, and
+      // nothing else can take an item over, so leases need no upkeep (and an event loop held
+      // longer than a lease can never hand a running item to a second run).
+      const soleProcess = storage.dialect === 'sqlite';
+      const recovered = await q.recover(time, soleProcess);
       reportRecovered(recovered, 'interrupted by a restart, no attempts left');
       started = true;
       stopping = false;
-      leases = setInterval(
-        () => {
-          maintainLeases().catch((error: unknown) => log.error({ err: error }, 'work leases'));
-        },
-        Math.max(10, Math.floor(leaseMs / 3)),
-      );
-      leases.unref();
+      if (!soleProcess) {
+        leases = setInterval(
+          () => {
+            maintainLeases().catch((error: unknown) => log.error({ err: error }, 'work leases'));
+          },
+          Math.max(10, Math.floor(leaseMs / 3)),
+        );
+        leases.unref();
+      }
       wake();
       return recovered.length;
     },
