@@ -35,11 +35,11 @@ import { registerWorkQueue, type WorkOptions } from './work/register';
 import { sqliteStorage, type Storage } from './db/storage';
 
 export interface AppOptions {
-  /** An open database (see `openDatabase`); the app does not close it. */
-  db: Database;
+  /** An open SQLite database (see `openDatabase`), when no `storage` is given; not closed here. */
+  db?: Database;
   /** Serve HTTPS with this certificate chain and key (PEM); plain HTTP without. */
   https?: { cert: string | Buffer; key: string | Buffer };
-  /** The storage the converted areas use; by default one over `db`. */
+  /** The database (SQLite or PostgreSQL, see db/open-storage.ts); by default one over `db`. */
   storage?: Storage;
   /** Reported by `/health` and `/openapi.json`. */
   version?: string;
@@ -75,8 +75,9 @@ export interface AppOptions {
  * they cover every route, the 404 handler included; each area's routes are one plugin.
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const { db } = options;
-  const storage = options.storage ?? sqliteStorage(db);
+  const storage = options.storage ?? sqliteStorage(required(options.db));
+  // TODO(storage): goes once every area takes the storage.
+  const db = required(options.db ?? storage.sqlite);
   const version = options.version ?? '0.0.0-dev';
   const app = Fastify({
     logger: loggerOptions(options.logger),
@@ -128,4 +129,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(commentsRoutes, { comments });
   await app.register(translateRoutes, { storage, tm: app.tm, mt: app.mt });
   return app;
+}
+
+function required<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('buildApp needs a database: `storage` or `db`');
+  return value;
 }

@@ -52,6 +52,7 @@ async function serve(command: Extract<Command, { kind: 'serve' }>): Promise<void
 
   const server = await startServer({
     dataDir: command.dataDir ?? defaultDataDir(),
+    database: command.database,
     host: command.host,
     port: command.port,
     bootstrapKey: command.bootstrapKey,
@@ -92,7 +93,8 @@ async function main(argv: string[]): Promise<number | undefined> {
     return 0;
   }
   if (command.kind === 'keys') {
-    return runKeysCommand(command, command.dataDir ?? defaultDataDir(), io);
+    const place = { dataDir: command.dataDir ?? defaultDataDir(), database: command.database };
+    return runKeysCommand(command, place, io);
   }
   await serve(command);
   return undefined;

@@ -1,18 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { buildApp, type AppOptions } from './app';
 import type { LoggerOption } from './http/logging';
 import type { QuotaOptions } from './http/quota';
 import { ensureBootstrap } from './db/bootstrap';
-import { DATABASE_FILE, openDatabase } from './db/db';
-import { sqliteStorage } from './db/storage';
+import { openStorage } from './db/open-storage';
 import { transportError } from './http/transport-security';
 
 export interface StartOptions {
-  /** The data folder: created if missing; holds `wordbench.db` and the `blobs` folder. */
+  /**
+   * The data folder: created if missing; holds the `blobs` folder, and `wordbench.db` unless
+   * `database` is given (then every process of the team server shares the folder).
+   */
   dataDir: string;
+  /** A team server's PostgreSQL database (`postgres://...`); default, SQLite in `dataDir`. */
+  database?: string;
   host?: string;
   /** 0 picks a free port (what the desktop app does). */
   port?: number;
@@ -68,14 +71,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   if (refused) throw new Error(refused);
   // Only this user should read the data folder: it holds translations and key hashes.
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const db = openDatabase(join(dataDir, DATABASE_FILE));
+  const opened = await openStorage({ dataDir, database: options.database });
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
-    // One storage for the bootstrap and the app: one Kysely serializing the connection's queries.
-    const storage = sqliteStorage(db);
+    // One storage for the bootstrap and the app: on SQLite, one Kysely serializing the queries.
+    const { storage } = opened;
     const bootstrap = await ensureBootstrap(storage, { key: options.bootstrapKey });
     app = await buildApp({
-      db,
       storage,
       version: options.version,
       quota: options.quota,
@@ -96,13 +98,15 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       port: bound,
       createdKey: bootstrap.key,
       close: () => {
-        closing ??= closeWithin(running, options.closeGraceMs ?? 5_000).finally(() => db.close());
+        closing ??= closeWithin(running, options.closeGraceMs ?? 5_000).finally(() =>
+          opened.close(),
+        );
         return closing;
       },
     };
   } catch (error) {
     await app?.close();
-    db.close();
+    await opened.close();
     throw error;
   }
 }

@@ -81,9 +81,37 @@ describe('parseCommand', () => {
     [['--org', 'o', '--user', 'u']],
     [['keys', 'list', '--org', 'o', '--user', 'u']],
     [['keys', 'create', '--org', 'o']],
-    [['keys', 'create', '--user', 'u']],
+    [['--database', 'localhost/wordbench']],
+    [['--database', 'mysql://h/db']],
+    [['keys', 'list', '--database', 'sqlite:///x.db']],
   ])('refuses %j', (argv) => {
     expect(() => parseCommand(argv, {})).toThrow(UsageError);
+  });
+
+  it("reads keys create --user alone: a teammate in the server's one organization (issue 13)", () => {
+    expect(parseCommand(['keys', 'create', '--user', ' Ana '], {})).toMatchObject({
+      kind: 'keys',
+      member: { user: 'Ana' },
+    });
+    expect(parseCommand(['keys', 'create', '--user', 'Ana'], {})).toEqual({
+      kind: 'keys',
+      action: 'create',
+      member: { user: 'Ana' },
+    });
+  });
+
+  it('reads --database, or WORDBENCH_DATABASE_URL, for the server and the keys commands', () => {
+    const url = 'postgres://wb:secret@db.example:5432/wordbench';
+    expect(parseCommand(['--database', url], {})).toMatchObject({ kind: 'serve', database: url });
+    expect(parseCommand([], { WORDBENCH_DATABASE_URL: url })).toMatchObject({ database: url });
+    expect(parseCommand(['keys', 'list'], { WORDBENCH_DATABASE_URL: url })).toMatchObject({
+      kind: 'keys',
+      database: url,
+    });
+    // The password of a wrong URL is never echoed back.
+    expect(() => parseCommand([], { WORDBENCH_DATABASE_URL: 'pg://u:hunter2@h/d' })).toThrow(
+      new UsageError('WORDBENCH_DATABASE_URL must be a postgres:// URL, not pg://...'),
+    );
   });
 
   it('reads --auth-failures', () => {

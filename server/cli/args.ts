@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { checkDatabaseUrl } from '../db/open-storage';
 import { checkName, NameError } from '../db/organizations';
 import { UsageError } from './args-error';
 import { transportArgs, type TransportArgs } from './transport-args';
@@ -9,13 +10,18 @@ export const USAGE = `Usage:
   wordbench-server keys create --org NAME --user NAME [--data DIR]
                                              the same for that user of that organization, each
                                              created if no organization or user has the name
+  wordbench-server keys create --user NAME   a teammate in the server's one organization
   wordbench-server keys list [--data DIR]    list keys (id, prefix, organization, user, dates)
   wordbench-server keys revoke ID_OR_PREFIX [--data DIR]
 
 Options:
   --port N               port to listen on (default 8080; 0 picks a free port)
   --host HOST            interface to listen on (default 127.0.0.1)
-  --data DIR             data folder (default: the platform's app-data folder)
+  --data DIR             data folder (default: the platform's app-data folder); with
+                         --database it holds only the blobs (a folder every process shares)
+  --database URL         a team server's PostgreSQL database, postgres://USER:PASS@HOST/DB
+                         (env WORDBENCH_DATABASE_URL; default: SQLite in the data folder);
+                         the keys commands take it too
   --bootstrap-key KEY    the first API key of a new data folder (env WORDBENCH_BOOTSTRAP_KEY)
   --quota N              requests per minute per key (default 4000)
   --auth-failures N      wrong keys per minute from one address before 429 (default 20;
@@ -35,6 +41,7 @@ export type Command =
       port: number;
       host: string;
       dataDir?: string;
+      database?: string;
       bootstrapKey?: string;
       quota?: number;
       authFailures?: number;
@@ -45,8 +52,9 @@ export type Command =
       action: 'create' | 'list' | 'revoke';
       target?: string;
       dataDir?: string;
-      /** Both or neither, only for `create`: trimmed, checked names. */
-      member?: { org: string; user: string };
+      database?: string;
+      /** Only for `create`: trimmed, checked names; no `org`, the server's one organization. */
+      member?: { org?: string; user: string };
     };
 
 export { UsageError } from './args-error';
@@ -68,18 +76,29 @@ function name(flag: string, value: string): string {
   }
 }
 
-/** `--org` and `--user` of `keys create`: both or neither, names checked here for a usage error. */
+/** `--org` and `--user` of `keys create` (`--org` needs `--user`), checked for a usage error. */
 function member(
   action: string,
   values: { org?: string; user?: string },
-): { member?: { org: string; user: string } } {
+): { member?: { org?: string; user: string } } {
   const { org, user } = values;
   if (org === undefined && user === undefined) return {};
   if (action !== 'create') throw new UsageError(`keys ${action} takes no --org or --user`);
-  if (org === undefined || user === undefined) {
-    throw new UsageError('keys create takes --org and --user together');
+  if (user === undefined) throw new UsageError('keys create --org needs --user NAME');
+  const orgName = org === undefined ? {} : { org: name('--org', org) };
+  return { member: { ...orgName, user: name('--user', user) } };
+}
+
+/** `--database` or WORDBENCH_DATABASE_URL: a PostgreSQL URL, checked (never echoed: a password). */
+function database(flag: string | undefined, env: NodeJS.ProcessEnv): { database?: string } {
+  const value = flag ?? (env.WORDBENCH_DATABASE_URL || undefined);
+  if (value === undefined) return {};
+  const problem = checkDatabaseUrl(value);
+  if (problem) {
+    const source = flag === undefined ? 'WORDBENCH_DATABASE_URL' : '--database';
+    throw new UsageError(`${source} ${problem}`);
   }
-  return { member: { org: name('--org', org), user: name('--user', user) } };
+  return { database: value };
 }
 
 /** Parses argv (without `node` and the script); throws UsageError for anything it cannot run. */
@@ -94,6 +113,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
         port: { type: 'string' },
         host: { type: 'string' },
         data: { type: 'string' },
+        database: { type: 'string' },
         'bootstrap-key': { type: 'string' },
         quota: { type: 'string' },
         'auth-failures': { type: 'string' },
@@ -125,7 +145,14 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
           : `keys ${action} takes no argument`,
       );
     }
-    return { kind: 'keys', action, target, dataDir: values.data, ...member(action, values) };
+    return {
+      kind: 'keys',
+      action,
+      target,
+      dataDir: values.data,
+      ...database(values.database, env),
+      ...member(action, values),
+    };
   }
   if (first !== undefined) throw new UsageError(`Unknown command "${first}"`);
   if (values.org !== undefined || values.user !== undefined) {
@@ -138,6 +165,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
     host,
     ...transportArgs(host, values),
     dataDir: values.data,
+    ...database(values.database, env),
     bootstrapKey: values['bootstrap-key'] ?? (env.WORDBENCH_BOOTSTRAP_KEY || undefined),
     quota: values.quota === undefined ? undefined : integer(values.quota, '--quota', 1, 1e9),
     authFailures:

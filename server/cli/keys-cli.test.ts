@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startPgCluster, type PgCluster } from '../db/pg-cluster';
 import { basic, tempDir } from '../test-support';
 import { cliProcesses, printedKey } from './cli-process';
 
@@ -124,7 +125,8 @@ describe('keys create --org --user', () => {
   // Every rule on names is in args.test.ts and organizations.test.ts; these show the exit code.
   it.each([
     [['--org', 'a\u0007b', '--user', 'u'], /--org must not contain control characters \(U\+0007\)/],
-    [['--org', 'o'], /--org and --user together/],
+    // `--user` alone is a teammate (below); `--org` alone names no one.
+    [['--org', 'o'], /keys create --org needs --user NAME/],
   ])('refuses %j with a usage error and creates nothing', async (flags, message) => {
     const dir = dataDir();
     const result = await cli.run(['keys', 'create', ...flags, '--data', dir]);
@@ -133,4 +135,46 @@ describe('keys create --org --user', () => {
     expect(result.stdout).toBe('');
     expect((await cli.run(['keys', 'list', '--data', dir])).code).toBe(1);
   });
+});
+
+describe("keys on a team server's PostgreSQL database (--database)", () => {
+  let cluster: PgCluster;
+  beforeAll(async () => {
+    cluster = await startPgCluster();
+  }, 120_000);
+  afterAll(() => cluster?.stop(), 60_000);
+
+  it('creates the first key, then teammates in the one organization with --user alone', async () => {
+    const database = await cluster.createDatabase('keys_cli');
+    const dir = dataDir();
+    const keys = (...args: string[]) => cli.run(['keys', ...args, '--database', database]);
+    const first = await keys('create');
+    expect(first.code).toBe(0);
+    printedKey(first.stdout);
+    const ana = await keys('create', '--user', 'Ana');
+    expect(ana.stderr).toBe(
+      'Organization "My organization" (1, existing)\nUser "Ana" (2, created)\n',
+    );
+    const anaAgain = await keys('create', '--user', 'Ana');
+    expect(anaAgain.stderr).toContain('User "Ana" (2, existing)');
+
+    // The data folder has no database of its own: the keys are in PostgreSQL.
+    expect((await cli.run(['keys', 'list', '--data', dir])).code).toBe(1);
+    const listed = await keys('list');
+    expect(
+      listed.stdout
+        .trimEnd()
+        .split('\n')
+        .slice(1)
+        .map((r) => r.split(/ {2,}/)[3]),
+    ).toEqual(['Owner (1)', 'Ana (2)', 'Ana (2)']);
+
+    // With two organizations, a teammate's organization must be named.
+    expect((await keys('create', '--org', 'Globex', '--user', 'Gil')).code).toBe(0);
+    const unclear = await keys('create', '--user', 'Cy');
+    expect(unclear.code).toBe(1);
+    expect(unclear.stderr).toBe('The server has several organizations: say which with --org\n');
+    expect(unclear.stdout).toBe('');
+    expect((await keys('list')).stdout).not.toContain('Cy');
+  }, 60_000);
 });

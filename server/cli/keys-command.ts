@@ -1,10 +1,11 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultUser, ensureBootstrap } from '../db/bootstrap';
-import { DATABASE_FILE, openDatabase } from '../db/db';
+import { DATABASE_FILE } from '../db/db';
+import { openStorage } from '../db/open-storage';
 import { createKey, listKeys, revokeKey, type ApiKeyInfo } from '../db/keys';
 import { checkName, ensureMemberIn, NameError, UNSAFE_NAME_CHARACTERS } from '../db/organizations';
-import { sqliteStorage, type Storage } from '../db/storage';
+import type { Storage } from '../db/storage';
 
 export interface Output {
   out: (line: string) => void;
@@ -38,7 +39,8 @@ function formatKeys(keys: ApiKeyInfo[]): string[] {
 }
 
 export interface MemberNames {
-  org: string;
+  /** None: the server's only organization. */
+  org?: string;
   user: string;
 }
 
@@ -48,7 +50,7 @@ export interface MemberNames {
  */
 async function createForMember(storage: Storage, names: MemberNames, io: Output): Promise<string> {
   // Bad names are refused before the transaction starts.
-  checkName('The organization name', names.org);
+  if (names.org !== undefined) checkName('The organization name', names.org);
   checkName('The user name', names.user);
   const { member, key } = await storage.transaction(async (tx) => {
     const found = await ensureMemberIn(tx, storage.dialect, names.org, names.user);
@@ -111,20 +113,30 @@ export interface KeysCommand {
   member?: MemberNames;
 }
 
-/** `keys create|list|revoke`: works on the data folder directly, with or without a running server. */
+/** Where the keys live: the data folder's SQLite file, or a team server's PostgreSQL database. */
+export interface KeysPlace {
+  dataDir: string;
+  database?: string;
+}
+
+/**
+ * `keys create|list|revoke`: works on the database directly, with or without a running server
+ * (on a team server, on the PostgreSQL database every process shares).
+ */
 export async function runKeysCommand(
   { action, target, member }: KeysCommand,
-  dataDir: string,
+  { dataDir, database }: KeysPlace,
   io: Output,
 ): Promise<number> {
-  const file = join(dataDir, DATABASE_FILE);
-  if (action !== 'create' && !existsSync(file)) {
-    io.err(`No Wordbench database in ${dataDir}`);
-    return 1;
+  if (!database) {
+    if (action !== 'create' && !existsSync(join(dataDir, DATABASE_FILE))) {
+      io.err(`No Wordbench database in ${dataDir}`);
+      return 1;
+    }
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   }
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const db = openDatabase(file);
-  const storage = sqliteStorage(db);
+  const opened = await openStorage({ dataDir, database });
+  const { storage } = opened;
   try {
     if (action === 'create') return await create(storage, member, io);
     if (action === 'list') {
@@ -134,7 +146,6 @@ export async function runKeysCommand(
     }
     return await revoke(storage, target ?? '', io);
   } finally {
-    await storage.close();
-    db.close();
+    await opened.close();
   }
 }

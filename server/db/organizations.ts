@@ -98,25 +98,52 @@ function oneNamed(rows: Array<{ id: number }>, what: string, name: string): numb
 }
 
 /**
+ * The organization a teammate joins when none is named: the server's only one. Never a guess:
+ * none, or several, is a NameError that says to name it.
+ */
+async function soleOrganization(tx: Queryable): Promise<{ id: number; name: string }> {
+  const orgs = await tx
+    .selectFrom('organizations')
+    .select(['id', 'name'])
+    .orderBy('id')
+    .limit(2)
+    .execute();
+  if (orgs.length === 1) return orgs[0]!;
+  throw new NameError(
+    orgs.length === 0
+      ? 'There is no organization yet: name one with --org'
+      : 'The server has several organizations: say which with --org',
+  );
+}
+
+/**
  * `ensureMember` inside the caller's transaction `tx` of a storage of `dialect`, so that more
- * can be written in the same transaction (`keys create --org --user` adds the key).
+ * can be written in the same transaction (`keys create --org --user` adds the key). Without an
+ * organization name, the user joins the server's only organization (`keys create --user`).
  */
 export async function ensureMemberIn(
   tx: Queryable,
   dialect: Dialect,
-  rawOrg: string,
+  rawOrg: string | undefined,
   rawUser: string,
 ): Promise<Member> {
-  const orgName = checkName('The organization name', rawOrg);
+  const givenOrg = rawOrg === undefined ? undefined : checkName('The organization name', rawOrg);
   const userName = checkName('The user name', rawUser);
   await lockAccounts(tx, dialect);
-  const orgs = await tx
-    .selectFrom('organizations')
-    .select('id')
-    .where('name', '=', orgName)
-    .orderBy('id')
-    .execute();
-  const foundOrg = oneNamed(orgs, 'organizations', orgName);
+  let foundOrg: number | null;
+  let orgName: string;
+  if (givenOrg === undefined) {
+    ({ id: foundOrg, name: orgName } = await soleOrganization(tx));
+  } else {
+    orgName = givenOrg;
+    const orgs = await tx
+      .selectFrom('organizations')
+      .select('id')
+      .where('name', '=', orgName)
+      .orderBy('id')
+      .execute();
+    foundOrg = oneNamed(orgs, 'organizations', orgName);
+  }
   const orgId = foundOrg ?? (await createOrganization(tx, orgName));
   const users = await tx
     .selectFrom('users')
@@ -145,10 +172,10 @@ export async function ensureMemberIn(
  */
 export async function ensureMember(
   storage: Storage,
-  rawOrg: string,
+  rawOrg: string | undefined,
   rawUser: string,
 ): Promise<Member> {
-  checkName('The organization name', rawOrg);
+  if (rawOrg !== undefined) checkName('The organization name', rawOrg);
   checkName('The user name', rawUser);
   return storage.transaction((tx) => ensureMemberIn(tx, storage.dialect, rawOrg, rawUser));
 }

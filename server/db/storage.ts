@@ -22,6 +22,8 @@ export interface Storage {
    * `enqueue` inside a better-sqlite3 transaction). Absent on PostgreSQL.
    */
   readonly sqlite?: Database;
+  /** PostgreSQL's connection string, for what needs a connection of its own (the change feed). */
+  readonly url?: string;
   /**
    * Runs `work` in one transaction: committed when it resolves, rolled back when it throws.
    * SQLite takes the write lock at the start (BEGIN IMMEDIATE), so a transaction that reads
@@ -117,6 +119,7 @@ export function postgresStorage(url: string, options: { max?: number } = {}): St
   return {
     dialect: 'postgres',
     db,
+    url,
     transaction: (work) => db.transaction().execute(work),
     snapshot: (work) =>
       db
