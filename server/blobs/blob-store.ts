@@ -8,6 +8,7 @@ import {
   openSync,
   readdirSync,
   renameSync,
+  statSync,
   rmSync,
   unlinkSync,
   type ReadStream,
@@ -16,6 +17,8 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Queryable, Storage } from '../db/storage';
 import { nowSeconds } from '../db/time';
+import { blobQueries, isForeignKeyError, RECOVER_BATCH } from './blob-queries';
+import { keyedLock, lockDigest } from './digest-lock';
 import { writeHashed } from './hashed-write';
 
 export { UploadTooLargeError } from './hashed-write';
@@ -34,6 +37,18 @@ export interface StagedBlob {
 
 const SHA256 = /^[0-9a-f]{64}$/;
 
+/** On a team server, a temporary file idle this long belongs to an upload that died. */
+export const STALE_TEMP_MS = 60 * 60 * 1000;
+
+/** The file's mtime in ms; 0 when it is gone already (another process cleaned it up). */
+function mtimeIfAny(path: string): number {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
 /** fsync a folder, so a rename or unlink inside it survives a power cut. */
 export function fsyncDir(dir: string): void {
   const fd = openSync(dir, 'r');
@@ -42,76 +57,6 @@ export function fsyncDir(dir: string): void {
   } finally {
     closeSync(fd);
   }
-}
-
-/** A row still references the blob: SQLite's foreign key error, or PostgreSQL's 23503. */
-function isForeignKeyError(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';
-}
-
-/** Digests asked for in one query of `recover` (well under both dialects' parameter limits). */
-const RECOVER_BATCH = 500;
-
-/** The `blobs` rows: what is in place. `db` is the storage's handle or an open transaction. */
-function blobQueries(db: Queryable) {
-  return {
-    /** Records the blob; content recorded before keeps its row. */
-    async insert(sha256: string, size: number, now: number): Promise<void> {
-      await db
-        .insertInto('blobs')
-        .values({ sha256, size, created_at: now })
-        .onConflict((oc) => oc.column('sha256').doNothing())
-        .execute();
-    },
-
-    /** True if the row went; throws a foreign key error while a record references it. */
-    async remove(sha256: string): Promise<boolean> {
-      const result = await db.deleteFrom('blobs').where('sha256', '=', sha256).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
-    },
-
-    async has(sha256: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('blobs')
-        .select('sha256')
-        .where('sha256', '=', sha256)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
-
-    /** Which of `digests` have a row. */
-    async recorded(digests: string[]): Promise<Set<string>> {
-      if (digests.length === 0) return new Set();
-      const rows = await db
-        .selectFrom('blobs')
-        .select('sha256')
-        .where('sha256', 'in', digests)
-        .execute();
-      return new Set(rows.map((row) => row.sha256));
-    },
-  };
-}
-
-/**
- * Runs `work` once every earlier `work` of the same key has settled: the commits and releases of
- * one content never interleave in this process.
- */
-function keyedLock() {
-  const tails = new Map<string, Promise<unknown>>();
-  return <T>(key: string, work: () => Promise<T>): Promise<T> => {
-    const previous = tails.get(key) ?? Promise.resolve();
-    const result = previous.then(work, work);
-    const tail = result.then(
-      () => undefined,
-      () => undefined,
-    );
-    tails.set(key, tail);
-    void tail.then(() => {
-      if (tails.get(key) === tail) tails.delete(key);
-    });
-    return result;
-  };
 }
 
 /**
@@ -125,16 +70,32 @@ function keyedLock() {
  *
  * `commit` and `release` of the same content run one at a time (a lock per digest): between a
  * commit's rename and its transaction's end, a release cannot delete the row and unlink the
- * bytes the commit is about to record. The lock is this process's: several server processes
- * sharing one blob folder would need more.
- * TODO(storage): on PostgreSQL with several processes over one blob folder, take the lock in
- * the database (an advisory lock on the digest) instead.
+ * bytes the commit is about to record. Within a process the lock is a promise chain; the server
+ * processes of a team sharing one folder also take PostgreSQL's advisory lock on the digest in
+ * the transaction that moves the bytes (digest-lock.ts).
  */
 export function createBlobStore(storage: Storage, root: string) {
   const tmpDir = join(root, 'tmp');
   mkdirSync(tmpDir, { recursive: true, mode: 0o700 });
   const rows = blobQueries(storage.db);
   const exclusive = keyedLock();
+  // Several processes share the folder only on PostgreSQL.
+  const shared = storage.dialect === 'postgres';
+
+  /** `work` in a transaction holding every process's lock on the content. */
+  const underLock = <T>(sha256: string, work: (tx: Queryable) => Promise<T>) =>
+    storage.transaction(async (tx) => {
+      await lockDigest(tx, storage.dialect, sha256);
+      return work(tx);
+    });
+
+  /** Removes the bytes unless a row records them (under the lock: another commit may be at it). */
+  const removeIfUnrecorded = (sha256: string, path: string) =>
+    underLock(sha256, async (tx) => {
+      if (await blobQueries(tx).has(sha256)) return false;
+      rmSync(path, { force: true });
+      return true;
+    });
 
   function pathOf(sha256: string): string {
     if (!SHA256.test(sha256)) throw new Error(`Not a SHA-256 hex digest: ${sha256}`);
@@ -149,14 +110,18 @@ export function createBlobStore(storage: Storage, root: string) {
     const path = pathOf(sha256);
     return exclusive(sha256, async () => {
       try {
-        if (!(await rows.remove(sha256))) return false;
+        // The bytes go inside the transaction, under the lock; should its commit fail after
+        // that, the row of content nothing uses is left, and the next commit puts bytes back.
+        return await underLock(sha256, async (tx) => {
+          if (!(await blobQueries(tx).remove(sha256))) return false;
+          rmSync(path, { force: true });
+          if (existsSync(join(path, '..'))) fsyncDir(join(path, '..'));
+          return true;
+        });
       } catch (error) {
         if (isForeignKeyError(error)) return false;
         throw error;
       }
-      rmSync(path, { force: true });
-      if (existsSync(join(path, '..'))) fsyncDir(join(path, '..'));
-      return true;
     });
   }
 
@@ -191,21 +156,22 @@ export function createBlobStore(storage: Storage, root: string) {
     commit<T>(staged: StagedBlob, record: (tx: Queryable) => Promise<T>): Promise<T> {
       const path = pathOf(staged.sha256);
       return exclusive(staged.sha256, async () => {
-        if (existsSync(path)) {
-          // Identical content is already stored: keep one copy.
-          rmSync(staged.tempPath, { force: true });
-        } else {
-          mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 });
-          renameSync(staged.tempPath, path);
-          fsyncDir(join(path, '..'));
-        }
         try {
-          return await storage.transaction(async (tx) => {
+          return await underLock(staged.sha256, async (tx) => {
+            if (existsSync(path)) {
+              // Identical content is already stored: keep one copy.
+              rmSync(staged.tempPath, { force: true });
+            } else {
+              mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 });
+              renameSync(staged.tempPath, path);
+              fsyncDir(join(path, '..'));
+            }
             await blobQueries(tx).insert(staged.sha256, staged.size, nowSeconds());
             return record(tx);
           });
         } catch (error) {
-          if (!(await rows.has(staged.sha256))) rmSync(path, { force: true });
+          rmSync(staged.tempPath, { force: true });
+          await removeIfUnrecorded(staged.sha256, path);
           throw error;
         }
       });
@@ -217,14 +183,19 @@ export function createBlobStore(storage: Storage, root: string) {
     },
 
     /**
-     * Start-up clean-up, before any request (nothing commits or releases meanwhile): removes
-     * every temporary file (uploads that were interrupted) and every blob file without a row (a
-     * crash between rename and commit, or between a release's commit and its unlink).
+     * Start-up clean-up, before this process serves a request: removes temporary files (uploads
+     * that were interrupted) and blob files without a row (a crash between rename and commit).
+     * One desktop's process owns the folder: everything of the kind goes. A team's processes
+     * share it while others work: a temporary file goes only once idle for `STALE_TEMP_MS`, and
+     * an orphan only under the digest's lock, once no row records it.
      */
     async recover(): Promise<{ tempFiles: number; orphans: number }> {
       let tempFiles = 0;
+      const staleBefore = Date.now() - STALE_TEMP_MS;
       for (const name of readdirSync(tmpDir)) {
-        rmSync(join(tmpDir, name), { force: true, recursive: true });
+        const path = join(tmpDir, name);
+        if (shared && mtimeIfAny(path) > staleBefore) continue;
+        rmSync(path, { force: true, recursive: true });
         tempFiles += 1;
       }
       let orphans = 0;
@@ -241,6 +212,10 @@ export function createBlobStore(storage: Storage, root: string) {
           }
           for (const name of names) {
             if (recorded.has(name)) continue;
+            if (shared && SHA256.test(name)) {
+              if (await removeIfUnrecorded(name, join(dir, name))) orphans += 1;
+              continue;
+            }
             unlinkSync(join(dir, name));
             orphans += 1;
           }
