@@ -33,6 +33,7 @@ import { registerMtEngine } from './translate/mt-engine';
 import { registerUploads } from './uploads/register';
 import { registerWorkQueue, type WorkOptions } from './work/register';
 import { sqliteStorage, type Storage } from './db/storage';
+import { dataVersionOf } from './db/data-version';
 
 export interface AppOptions {
   /** An open SQLite database (see `openDatabase`), when no `storage` is given; not closed here. */
@@ -103,7 +104,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { version });
   await app.register(languagesRoutes, { languages: options.languages ?? apertiumLanguages() });
-  await app.register(projectsRoutes, { db, storage });
+  const dataVersion = dataVersionOf(storage);
+  app.addHook('onClose', () => dataVersion.close());
+  await app.register(projectsRoutes, { storage, dataVersion });
   const maxUploadBytes = options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES;
   const folder = dataFolder(db, options.dataDir);
   const blobDir = join(folder.dir, 'blobs');

@@ -1,4 +1,4 @@
-import type { Database } from '../db/db';
+import type { DataVersion } from '../db/data-version';
 
 interface Entry {
   version: number;
@@ -17,14 +17,15 @@ export interface AnswerCache {
 
 /**
  * Serialized answers of heavy read routes (the full project list: ~12 MB and ~200 ms to build for
- * 10,000 projects), reused until the database changes. The version is SQLite's `total_changes()`
- * on the server's one connection, which counts every row any route or job writes, so no write
- * path can forget to invalidate it: any change at all drops every entry. Least recently used
- * entries go first once `maxBytes` is reached.
+ * 10,000 projects), reused until the database changes (db/data-version.ts: on SQLite any change
+ * at all, on PostgreSQL any committed change to what the answers are made of, in any process).
+ * Least recently used entries go first once `maxBytes` is reached.
  */
-export function createAnswerCache(db: Database, maxBytes = 64 * 1024 * 1024): AnswerCache {
+export function createAnswerCache(
+  dataVersion: DataVersion,
+  maxBytes = 64 * 1024 * 1024,
+): AnswerCache {
   const entries = new Map<string, Entry>();
-  const readVersion = db.prepare('SELECT total_changes()').pluck();
   let bytes = 0;
 
   const drop = (key: string, entry: Entry) => {
@@ -33,11 +34,11 @@ export function createAnswerCache(db: Database, maxBytes = 64 * 1024 * 1024): An
   };
 
   return {
-    version: () => readVersion.get() as number,
+    version: () => dataVersion.current(),
     get(key) {
       const entry = entries.get(key);
       if (!entry) return undefined;
-      if (entry.version !== (readVersion.get() as number)) {
+      if (entry.version !== dataVersion.current()) {
         drop(key, entry);
         return undefined;
       }

@@ -11,16 +11,16 @@ import {
 import { createAnswerCache } from '../http/answer-cache';
 import { badRequest, notFound } from '../http/http-error';
 import { createTurnQueue } from '../http/turns';
-import type { Database } from '../db/db';
+import type { DataVersion } from '../db/data-version';
 import type { Storage } from '../db/storage';
 import { parseIdList } from '../http/decimal';
 import type { ProjectFilter } from './project-filter';
 import { createProjectStore } from './store';
 
 export interface ProjectsRoutesOptions {
-  /** For the answer cache, which reads SQLite's change counter. */
-  db: Database;
   storage: Storage;
+  /** For the answer cache: moves whenever what the list is made of may have changed. */
+  dataVersion: DataVersion;
 }
 
 const ErrorRef = Type.Ref('Error');
@@ -49,13 +49,13 @@ function toFilter(query: ProjectListQuery): ProjectFilter {
 /** `/v2/projects` (API.md 4.1 and the legacy PUT of Part A): the organization's projects. */
 export const projectsRoutes: FastifyPluginAsync<ProjectsRoutesOptions> = async (
   app,
-  { db, storage },
+  { storage, dataVersion },
 ) => {
   const projects = createProjectStore(storage);
   const listTurn = createTurnQueue();
   /** Projects read and serialised per turn of the event loop: about 15 ms of work. */
   const LIST_PAGE = 500;
-  const answers = createAnswerCache(db);
+  const answers = createAnswerCache(dataVersion);
 
   app.post<{ Body: ProjectCreateParameters }>(
     '/v2/projects',

@@ -3,6 +3,7 @@ import { v1 } from './001-baseline';
 import { v2 } from './002-change-feed';
 import { v3 } from './003-shared-quota';
 import { v4 } from './004-work-leases';
+import { v5 } from './005-data-notifications';
 import type { PgMigration } from './migration';
 
 export type { PgMigration } from './migration';
@@ -12,7 +13,7 @@ export type { PgMigration } from './migration';
  * migration gets its PostgreSQL twin here (`sqliteTwin`), in the same commit. Migrations of
  * team-server machinery have no twin. Append only.
  */
-export const pgMigrations: PgMigration[] = [v1, v2, v3, v4];
+export const pgMigrations: PgMigration[] = [v1, v2, v3, v4, v5];
 
 /** Tables of PostgreSQL-only migrations (`sqliteTwin: null`), which SQLite has no twin of. */
 export const PG_ONLY_TABLES = ['changes', 'changes_floor', 'quota_buckets', 'quota_blocks'];
@@ -22,6 +23,9 @@ export const PG_ONLY_TRIGGERS = [
   'memory_units_updated',
   'memory_units_deleted',
   'memories_deleted',
+  'projects_changed',
+  'documents_changed',
+  'project_state_changes_changed',
 ];
 
 /** The SQLite schema version that PostgreSQL version 1 equals. */
