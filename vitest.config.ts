@@ -1,18 +1,83 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The API suite that also runs on PostgreSQL (a team server's backend, issue 13): every file
+ * that drives the app through HTTP only. Files that read SQLite rows directly run on SQLite.
+ */
+const POSTGRES_API_TESTS: string[] = [
+  'server/api-tests/fuzz.test.ts',
+  'server/api-tests/ids-never-reused.test.ts',
+  'server/api-tests/isolation.test.ts',
+  'server/api-tests/tenancy-matrix.test.ts',
+  'server/comments/comments-access.test.ts',
+  'server/comments/comments.test.ts',
+  'server/documents/document-import.test.ts',
+  'server/documents/documents-stall.test.ts',
+  'server/documents/documents-xliff-states.test.ts',
+  'server/documents/documents.test.ts',
+  'server/documents/pretranslate.test.ts',
+  'server/file-translation/file-translation-errors.test.ts',
+  'server/file-translation/file-translation-hostile.test.ts',
+  'server/file-translation/file-translation.test.ts',
+  'server/file-translation/public-client.test.ts',
+  'server/files/files.test.ts',
+  'server/http/auth.test.ts',
+  'server/http/errors.test.ts',
+  'server/http/json-body.test.ts',
+  'server/http/logging.test.ts',
+  'server/http/openapi.test.ts',
+  'server/http/quota.test.ts',
+  'server/http/strict-query.test.ts',
+  'server/http/validation.test.ts',
+  'server/languages/languages.test.ts',
+  'server/memories/memories.test.ts',
+  'server/memories/memory-import-names.test.ts',
+  'server/memories/memory-import.test.ts',
+  'server/memories/memory-tm.test.ts',
+  'server/memories/termbase-hits-routes.test.ts',
+  'server/projects/projects-cache.test.ts',
+  'server/projects/projects-list.test.ts',
+  'server/projects/projects.test.ts',
+  'server/projects/seed-projects.test.ts',
+  'server/segments/segments-legacy-base.test.ts',
+  'server/segments/segments.test.ts',
+  'server/translate/machine-translation.test.ts',
+  'server/translate/mt-engine.test.ts',
+  'server/translate/translate-routes.test.ts',
+  'server/translate/translate-segment.test.ts',
+  'server/uploads/uploads.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: [
-      'shared/**/*.test.ts',
-      'server/**/*.test.ts',
-      'electron/**/*.test.ts',
-      'renderer/**/*.test.ts',
-      'scripts/**/*.test.ts',
-    ],
     environment: 'node',
     // Native modules (better-sqlite3) and child processes are simplest in forked workers.
     pool: 'forks',
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'sqlite',
+          include: [
+            'shared/**/*.test.ts',
+            'server/**/*.test.ts',
+            'electron/**/*.test.ts',
+            'renderer/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'postgres',
+          include: POSTGRES_API_TESTS,
+          env: { WORDBENCH_TEST_BACKEND: 'postgres' },
+          globalSetup: ['server/db/pg-global-setup.ts'],
+        },
+      },
+    ],
   },
 });

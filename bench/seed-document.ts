@@ -42,7 +42,7 @@ export async function seedDocument(db: Database, segments: number): Promise<Seed
   const storage = sqliteStorage(db);
   const owner = await defaultUser(storage.db);
   if (!owner) throw new Error('The database has no organization yet: run ensureBootstrap first');
-  const memory = createMemoryStore(db).create(owner.orgId, {
+  const memory = await createMemoryStore(storage).create(owner.orgId, {
     name: 'LibreOffice help en-es',
     srclang: 'en',
     trglang: 'es',
@@ -54,8 +54,8 @@ export async function seedDocument(db: Database, segments: number): Promise<Seed
   });
   if (!project) throw new Error('The project could not be created on the new memory');
   // With no pretranslation nothing is queued; the store only needs a queue to write to.
-  const documents = createDocumentRecords(db, createWorkQueue(sqliteStorage(db)));
-  const ref = documents.project(owner.orgId, project.id);
+  const documents = await createDocumentRecords(storage, createWorkQueue(storage));
+  const ref = await documents.project(owner.orgId, project.id);
   if (!ref) throw new Error(`Project ${project.id} is not in the database`);
 
   const { json, targets } = helpFile(segments);

@@ -1,3 +1,4 @@
+import type { Memory } from '../shared/api/memories';
 import { PROJECT_STATES, type ProjectState } from '../shared/api/projects';
 import { defaultUser } from '../server/db/bootstrap';
 import type { Database } from '../server/db/db';
@@ -53,7 +54,13 @@ export async function seedProjects(
   const random = prng(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const now = nowSeconds();
-  const memories = createMemoryStore(db);
+  // The memories first (their store is async), then the rest in one better-sqlite3 transaction.
+  const memories = createMemoryStore(sqliteStorage(db));
+  const memoryList: Memory[] = [];
+  for (const pair of PAIRS) {
+    const name = `${pair.srclang}-${pair.trglang} memory`;
+    memoryList.push(await memories.create(owner.orgId, { name, ...pair }));
+  }
   const insertProject = db.prepare(
     `INSERT INTO projects (org_id, memory_id, name, state, due_date, archived, metadata, srclang,
        trglang, srclocale, trglocale, created_at, updated_at)
@@ -71,9 +78,6 @@ export async function seedProjects(
 
   return db
     .transaction(() => {
-      const memoryList = PAIRS.map((pair) =>
-        memories.create(owner.orgId, { name: `${pair.srclang}-${pair.trglang} memory`, ...pair }),
-      );
       const projectIds: number[] = [];
       for (let i = 0; i < count; i += 1) {
         const memory = pick(memoryList);

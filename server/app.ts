@@ -27,11 +27,11 @@ import { healthRoutes } from './health/routes';
 import { languagesRoutes } from './languages/routes';
 import { projectsRoutes } from './projects/routes';
 import { translateRoutes } from './translate/routes';
-import type { Database } from './db/db';
 import { registerSegments } from './segments/register';
 import { registerMtEngine } from './translate/mt-engine';
 import { registerUploads } from './uploads/register';
 import { registerWorkQueue, type WorkOptions } from './work/register';
+import type { Database } from './db/db';
 import { sqliteStorage, type Storage } from './db/storage';
 import { dataVersionOf } from './db/data-version';
 
@@ -77,8 +77,6 @@ export interface AppOptions {
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const storage = options.storage ?? sqliteStorage(required(options.db));
-  // TODO(storage): goes once every area takes the storage.
-  const db = required(options.db ?? storage.sqlite);
   const version = options.version ?? '0.0.0-dev';
   const app = Fastify({
     logger: loggerOptions(options.logger),
@@ -108,7 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => dataVersion.close());
   await app.register(projectsRoutes, { storage, dataVersion });
   const maxUploadBytes = options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES;
-  const folder = dataFolder(db, options.dataDir);
+  const folder = dataFolder(storage.sqlite, options.dataDir);
   const blobDir = join(folder.dir, 'blobs');
   const blobs = createBlobStore(storage, blobDir);
   const cleaned = await blobs.recover();
@@ -120,15 +118,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await stop();
     folder.removeIfTemporary();
   });
-  const shared = { db, blobs, work, maxUploadBytes };
+  const shared = { blobs, work, maxUploadBytes };
 
   const { fileService } = await registerFiles(app, { ...shared, storage });
   await registerUploads(app, { ...shared, storage, blobDir, fileService, now: options.now });
-  await registerMemories(app, { ...shared, version, engine: options.tmEngine });
-  const documents = await registerDocuments(app, { db, work });
+  await registerMemories(app, { ...shared, storage, version, engine: options.tmEngine });
+  const documents = await registerDocuments(app, { storage, work });
   const comments = createCommentService(storage);
-  await registerSegments(app, { db, records: documents.records, comments });
-  await registerFileTranslations(app, { ...shared, pool: documents.pool });
+  await registerSegments(app, { storage, records: documents.records, comments });
+  await registerFileTranslations(app, { ...shared, storage, pool: documents.pool });
   await app.register(commentsRoutes, { comments });
   await app.register(translateRoutes, { storage, tm: app.tm, mt: app.mt });
   return app;

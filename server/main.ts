@@ -27,6 +27,20 @@ function readTls(command: { tlsCertFile?: string; tlsKeyFile?: string }) {
   };
 }
 
+/**
+ * `WORDBENCH_WORK_LEASE_MS`: how long a team server's process may go silent before another takes
+ * its background work over (default 30 s; tests shorten it).
+ */
+function workOptions(env: NodeJS.ProcessEnv): { leaseMs: number } | undefined {
+  const value = env.WORDBENCH_WORK_LEASE_MS;
+  if (!value) return undefined;
+  const leaseMs = Number(value);
+  if (!/^\d+$/.test(value) || leaseMs < 100) {
+    throw new Error(`WORDBENCH_WORK_LEASE_MS must be a whole number of ms, at least 100: ${value}`);
+  }
+  return { leaseMs };
+}
+
 async function serve(command: Extract<Command, { kind: 'serve' }>): Promise<void> {
   // Signal handlers go in first: a SIGTERM that arrives while the server is still starting must
   // still close the database cleanly, not kill the process mid-write.
@@ -62,6 +76,7 @@ async function serve(command: Extract<Command, { kind: 'serve' }>): Promise<void
         ? undefined
         : { ...DEFAULT_AUTH_THROTTLE, maxFailures: command.authFailures },
     maxUploadBytes: command.maxUploadBytes,
+    work: workOptions(process.env),
     tls: readTls(command),
     behindTlsProxy: command.behindTlsProxy,
     // Logs go to stderr so that stdout carries only what callers parse (the key, the URL).

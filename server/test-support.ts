@@ -7,7 +7,9 @@ import { ensureBootstrap } from './db/bootstrap';
 import { openDatabase, type Database } from './db/db';
 import { createKey } from './db/keys';
 import { createOrganization, createUser } from './db/organizations';
-import { sqliteStorage, type Storage } from './db/storage';
+import type { Schema } from './db/schema';
+import { openPostgresStorage, sqliteStorage, type Queryable, type Storage } from './db/storage';
+import { createTestDatabase, testBackend } from './db/test-backend';
 
 /** A fresh folder under the OS temp dir; tests remove it when done. */
 export function tempDir(): string {
@@ -16,6 +18,10 @@ export function tempDir(): string {
 
 export interface TestApp {
   app: FastifyInstance;
+  /**
+   * The SQLite handle, for tests that look at rows directly; such tests run on SQLite only (on
+   * PostgreSQL, reading it throws).
+   */
   db: Database;
   /** The storage the app runs on (over `db` unless the options gave one). */
   storage: Storage;
@@ -27,27 +33,45 @@ export interface TestApp {
 
 export const TEST_KEY = 'wb_test-key-0123456789';
 
-/** A real app on a real SQLite file, not listening: drive it with `app.inject`. */
+/** The test app's database: a SQLite file in `dir`, or a new PostgreSQL database (test-backend.ts). */
+async function openTestStorage(dir: string): Promise<{ storage: Storage; db?: Database }> {
+  if (testBackend() === 'postgres') {
+    return { storage: await openPostgresStorage(await createTestDatabase(), { max: 4 }) };
+  }
+  const db = openDatabase(join(dir, 'wordbench.db'));
+  return { storage: sqliteStorage(db), db };
+}
+
+/**
+ * A real app on a real database, not listening: drive it with `app.inject`. The database is a
+ * SQLite file, or in the `postgres` test project a PostgreSQL database of its own.
+ */
 export async function createTestApp(options: Partial<AppOptions> = {}): Promise<TestApp> {
   const dir = tempDir();
-  const db = openDatabase(join(dir, 'wordbench.db'));
-  const storage = options.storage ?? sqliteStorage(db);
+  const opened = options.storage ? { storage: options.storage } : await openTestStorage(dir);
+  const { storage } = opened;
+  const db = 'db' in opened ? opened.db : undefined;
   await ensureBootstrap(storage, { key: TEST_KEY });
   const app = await buildApp({
     db,
     storage,
+    dataDir: dir,
     languages: () => ({ source_to_target: {}, code_to_name: {} }),
     ...options,
   });
   return {
     app,
-    db,
+    get db(): Database {
+      if (!db) throw new Error('This test reads SQLite directly: it runs on SQLite only');
+      return db;
+    },
     storage,
     key: TEST_KEY,
     dir,
     close: async () => {
       await app.close();
-      db.close();
+      if (!options.storage) await storage.close();
+      db?.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -76,12 +100,30 @@ export function apiClient(app: FastifyInstance, key: string = TEST_KEY) {
   };
 }
 
+/** The tables whose rows the tests compare, each with an `id` to order them by. */
+export type TableWithId = Exclude<
+  keyof Schema,
+  'blobs' | 'document_skeleton_parts' | 'file_translation_targets' | 'server_secrets' | 'upload_parts'
+>;
+
+/**
+ * Every row of `tables` by id, as both backends answer them (integers, 0/1 flags and JSON text
+ * alike on both: server/db/README.md), so equal results mean equal contents.
+ */
+export async function rowsById(
+  db: Queryable,
+  tables: readonly TableWithId[],
+): Promise<Record<string, unknown[]>> {
+  const all: Record<string, unknown[]> = {};
+  for (const table of tables) {
+    all[table] = await db.selectFrom(table).selectAll().orderBy('id').execute();
+  }
+  return all;
+}
+
 /** Every row of the tables the API writes: equal snapshots mean a request changed nothing. */
-export function snapshot(db: Database): Record<string, unknown[]> {
-  const tables = ['memories', 'projects', 'project_state_changes', 'documents'];
-  return Object.fromEntries(
-    tables.map((table) => [table, db.prepare(`SELECT * FROM ${table} ORDER BY id`).all()]),
-  );
+export function snapshot(storage: Storage): Promise<Record<string, unknown[]>> {
+  return rowsById(storage.db, ['memories', 'projects', 'project_state_changes', 'documents']);
 }
 
 /** A second organization with its own user and key, to prove that neither sees the other. */

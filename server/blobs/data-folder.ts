@@ -9,10 +9,13 @@ export interface DataFolder {
   removeIfTemporary(): void;
 }
 
-/** The given folder, the database's own folder, or a temporary one for an in-memory database. */
-export function dataFolder(db: Database, given: string | undefined): DataFolder {
+/**
+ * The given folder, the SQLite database's own folder, or a temporary one (an in-memory database;
+ * a PostgreSQL database without a data folder, which only tests build).
+ */
+export function dataFolder(db: Database | undefined, given: string | undefined): DataFolder {
   if (given) return { dir: given, removeIfTemporary: () => undefined };
-  if (!db.memory && db.name) return { dir: dirname(db.name), removeIfTemporary: () => undefined };
+  if (db && !db.memory && db.name) return { dir: dirname(db.name), removeIfTemporary: () => undefined };
   const dir = mkdtempSync(join(tmpdir(), 'wordbench-blobs-'));
   return { dir, removeIfTemporary: () => rmSync(dir, { recursive: true, force: true }) };
 }

@@ -141,7 +141,7 @@ describe('POST /2/comments', () => {
 
 describe('segment revisions', () => {
   it('count pretranslation fills and targets given at creation', async () => {
-    t.app.tm.addUnit(project.memory_id, {
+    await t.app.tm.addUnit(project.memory_id, {
       source: 'Open the file.',
       target: 'Abra el archivo.',
       origin: 'test',

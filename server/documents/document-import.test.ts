@@ -21,9 +21,9 @@ const segments = (count: number) =>
 async function setup() {
   t = await createTestApp();
   const project = await createProject(t.app);
-  const records = createDocumentRecords(t.db, t.app.work);
+  const records = await createDocumentRecords(t.storage, t.app.work);
   const orgId = (t.db.prepare('SELECT org_id FROM projects').get() as { org_id: number }).org_id;
-  const ref = records.project(orgId, project.id)!;
+  const ref = (await records.project(orgId, project.id))!;
   const input = {
     orgId,
     project: ref,
@@ -41,19 +41,19 @@ describe('document import in slices', () => {
   it('keeps the document hidden from every read until it is whole', async () => {
     const { db, records, orgId, project, input } = await setup();
     const importing = records.importDocument(input);
-    // The row exists from the first slice on, hidden from every route.
-    const hidden = db.prepare('SELECT id FROM documents WHERE import_in_progress = 1').get() as {
-      id: number;
-    };
     // A few turns later some segments are written, and still no read finds them.
     while (!db.prepare('SELECT id FROM segments LIMIT 1').get()) {
       await new Promise((resolve) => setImmediate(resolve));
     }
+    // The row exists from the first slice on, hidden from every route.
+    const hidden = db.prepare('SELECT id FROM documents WHERE import_in_progress = 1').get() as {
+      id: number;
+    };
     const written = db.prepare('SELECT id FROM segments LIMIT 1').get() as { id: number };
-    expect(records.header(orgId, hidden.id)).toBeNull();
-    expect(records.segments.get(orgId, written.id)).toBeNull();
-    expect(records.segments.row(orgId, written.id)).toBeNull();
-    expect(records.segments.unlock(orgId, [written.id])).toEqual([]);
+    expect(await records.header(orgId, hidden.id)).toBeNull();
+    expect(await records.segments.get(orgId, written.id)).toBeNull();
+    expect(await records.segments.row(orgId, written.id)).toBeNull();
+    expect(await records.segments.unlock(orgId, [written.id])).toEqual([]);
     const listed = await t!.app.inject({
       url: `/v2/projects?id=${project.id}`,
       headers: { key: TEST_KEY },
@@ -83,7 +83,7 @@ describe('document import in slices', () => {
          created_at, updated_at) VALUES (?, ?, 'half.txt', 'en', 'es', 1, 0, 0)`,
     ).run(orgId, project.id);
     expect(records).toBeTruthy();
-    createDocumentRecords(db, t!.app.work);
+    await createDocumentRecords(t!.storage, t!.app.work);
     expect(db.prepare('SELECT count(*) AS n FROM documents').get()).toEqual({ n: 0 });
   });
 });

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { setImmediate as nextLoopTurn } from 'node:timers/promises';
 import type { DocumentFormat, Pretranslate } from '../../shared/api/documents';
 import type { ExtractedSegment } from '../formats/documents';
-import type { Database } from '../db/db';
-import { createSegmentStore, type NewSegment } from './segment-queries';
+import type { Queryable, Storage } from '../db/storage';
 import { nowSeconds } from '../db/time';
 import type { WorkQueue } from '../work/queue';
-import type { ProjectRef } from './document-store';
+import type { ProjectRef } from './document-queries';
+import { importQueries } from './import-queries';
+import { segmentQueries, type NewSegment } from './segment-queries';
 import { wordCount } from './word-count';
 
 /** The work kind of pretranslation; its payload is `{documentId, token}`. */
@@ -16,6 +17,11 @@ export const PRETRANSLATE_DOCUMENT = 'document-pretranslate';
 const SLICE = 1_000;
 /** Characters of the skeleton per stored part (and per transaction). */
 export const SKELETON_PART_CHARS = 1024 * 1024;
+/**
+ * On PostgreSQL other processes may be importing into the same database: a start deletes only
+ * the hidden documents nobody has written to for this long (an import writes every few ms).
+ */
+const ABANDONED_AFTER_SECONDS = 10 * 60;
 
 export interface NewDocumentImport {
   orgId: number;
@@ -28,83 +34,84 @@ export interface NewDocumentImport {
   autoAccept: boolean;
 }
 
+/** The rows of file segments, as the import stores them. */
+function segmentRows(input: NewDocumentImport, documentId: number, from: number, now: number) {
+  return input.segments.slice(from, from + SLICE).map((segment): NewSegment => {
+    const target = segment.target ?? '';
+    return {
+      orgId: input.orgId,
+      documentId,
+      memoryId: input.project.memory_id,
+      index: segment.index,
+      source: segment.source,
+      target,
+      // A final translation in the file counts as confirmed; a fuzzy one is a draft.
+      isConfirmed: target !== '' && segment.isFuzzy !== true,
+      matchScore: null,
+      targetOrigin: target === '' ? null : 'file',
+      note: segment.note,
+      contextKey: segment.contextKey,
+      memoryUnitId: null,
+      wordCount: wordCount(segment.source),
+      now,
+    };
+  });
+}
+
 /**
  * Writes a new document without holding the event loop: the row first, hidden
  * (`import_in_progress`: no route finds it), then its skeleton in parts of 1 MiB characters and
- * its segments in transactions of 1,000 rows, with a
- * turn for other requests between them, then one small transaction that shows it and queues its
- * pretranslation. A failure deletes what was written; a crash leaves a hidden document that the
- * next start deletes (`discardUnfinished`). So an import is seen whole or not at all.
+ * its segments in transactions of 1,000 rows, with a turn for other requests between them, then
+ * one small transaction that shows it and queues its pretranslation. A failure deletes what was
+ * written; a crash leaves a hidden document that the next start deletes (`discardUnfinished`).
+ * So an import is seen whole or not at all.
  */
-export function createDocumentImporter(db: Database, work: WorkQueue) {
-  const segments = createSegmentStore(db);
-  const insert = db.prepare(
-    `INSERT INTO documents (org_id, project_id, name, srclang, trglang, import_in_progress,
-       format, pretranslate_mode, auto_accept, created_at, updated_at)
-     VALUES (@orgId, @projectId, @name, @srclang, @trglang, 1, @format, @mode, @autoAccept,
-       @now, @now)`,
-  );
-  const insertPart = db.prepare<[number, number, string]>(
-    'INSERT INTO document_skeleton_parts (document_id, part, text) VALUES (?, ?, ?)',
-  );
-  const show = db.prepare(
-    `UPDATE documents SET import_in_progress = 0, import_succeeded = 1,
-       is_pretranslating = @isPretranslating, pretranslation = @pretranslation,
-       to_pretranslate = @toPretranslate, pretranslate_token = @token, updated_at = @now
-     WHERE id = @id`,
-  );
-  const remove = db.prepare<[number]>('DELETE FROM documents WHERE id = ?');
-  const exists = db.prepare<[number], { id: number }>('SELECT id FROM documents WHERE id = ?');
-  const removeUnfinished = db.prepare('DELETE FROM documents WHERE import_in_progress = 1');
-
-  const begin = db.transaction((input: NewDocumentImport, now: number): number => {
-    const { project } = input;
-    const id = Number(
-      insert.run({
-        orgId: input.orgId,
-        projectId: project.id,
-        name: input.name,
-        srclang: project.srclang,
-        trglang: project.trglang,
-        format: input.format,
-        mode: input.pretranslate,
-        autoAccept: input.autoAccept ? 1 : 0,
-        now,
-      }).lastInsertRowid,
-    );
-    return id;
-  }).immediate;
-
-  const insertSlice = db.transaction((rows: ExtractedSegment[], row: NewSegment) => {
-    for (const segment of rows) {
-      const target = segment.target ?? '';
-      row.index = segment.index;
-      row.source = segment.source;
-      row.target = target;
-      // A final translation in the file counts as confirmed; a fuzzy one is a draft.
-      row.isConfirmed = target !== '' && segment.isFuzzy !== true;
-      row.targetOrigin = target === '' ? null : 'file';
-      row.note = segment.note;
-      row.contextKey = segment.contextKey;
-      row.wordCount = wordCount(segment.source);
-      segments.insert(row);
-    }
-  }).immediate;
-
-  const publish = db.transaction((id: number, input: NewDocumentImport, now: number) => {
-    const untranslated = input.segments.filter((s) => !s.target).length;
-    const pretranslating = input.pretranslate !== null && untranslated > 0;
-    const token = pretranslating ? randomUUID() : null;
-    show.run({
-      id,
-      isPretranslating: pretranslating ? 1 : 0,
-      pretranslation: pretranslating ? 'pending' : 'idle',
-      toPretranslate: pretranslating ? untranslated : 0,
-      token,
-      now,
+export function createDocumentImporter(storage: Storage, work: WorkQueue) {
+  /** Runs `write` in a transaction if the document is still there; false when it is gone. */
+  const whileThere = (id: number, write: (tx: Queryable) => Promise<void>) =>
+    storage.transaction(async (tx) => {
+      if (!(await importQueries(tx).stillImporting(id, nowSeconds()))) return false;
+      await write(tx);
+      return true;
     });
-    if (pretranslating) work.enqueue(PRETRANSLATE_DOCUMENT, { documentId: id, token });
-  }).immediate;
+
+  const publish = (id: number, input: NewDocumentImport, now: number) =>
+    whileThere(id, async (tx) => {
+      const untranslated = input.segments.filter((s) => !s.target).length;
+      const pretranslating = input.pretranslate !== null && untranslated > 0;
+      const token = pretranslating ? randomUUID() : null;
+      await importQueries(tx).show(id, {
+        isPretranslating: pretranslating,
+        toPretranslate: pretranslating ? untranslated : 0,
+        token,
+        now,
+      });
+      if (pretranslating) {
+        await work.enqueueIn(tx, PRETRANSLATE_DOCUMENT, { documentId: id, token });
+      }
+    });
+
+  /** Writes the parts and rows of a hidden document; false when it went meanwhile. */
+  async function writeContent(id: number, input: NewDocumentImport, now: number) {
+    const { skeletonJson } = input;
+    for (let at = 0, part = 0; at < skeletonJson.length; at += SKELETON_PART_CHARS, part++) {
+      await nextLoopTurn();
+      const text = skeletonJson.slice(at, at + SKELETON_PART_CHARS);
+      const written = await whileThere(id, (tx) =>
+        importQueries(tx).insertSkeletonPart(id, part, text),
+      );
+      if (!written) return false;
+    }
+    for (let at = 0; at < input.segments.length; at += SLICE) {
+      await nextLoopTurn();
+      const rows = segmentRows(input, id, at, now);
+      const written = await whileThere(id, (tx) =>
+        segmentQueries(tx, storage.dialect).insertMany(rows),
+      );
+      if (!written) return false;
+    }
+    return true;
+  }
 
   /**
    * Stores the document: its id once every segment is written and it is visible, or null when
@@ -112,49 +119,39 @@ export function createDocumentImporter(db: Database, work: WorkQueue) {
    */
   async function importDocument(input: NewDocumentImport): Promise<number | null> {
     const now = nowSeconds();
-    const id = begin(input, now);
-    try {
-      // One object, refilled per segment: a 100,000-segment file allocates no more than it must.
-      const row: NewSegment = {
+    const id = await storage.transaction((tx) =>
+      importQueries(tx).insertHidden({
         orgId: input.orgId,
-        documentId: id,
-        memoryId: input.project.memory_id,
-        index: 0,
-        source: '',
-        target: '',
-        isConfirmed: false,
-        matchScore: null,
-        targetOrigin: null,
-        note: null,
-        contextKey: null,
-        memoryUnitId: null,
-        wordCount: 0,
+        projectId: input.project.id,
+        name: input.name,
+        format: input.format,
+        pretranslate: input.pretranslate,
+        autoAccept: input.autoAccept,
         now,
-      };
-      const { skeletonJson } = input;
-      for (let at = 0, part = 0; at < skeletonJson.length; at += SKELETON_PART_CHARS, part++) {
-        await nextLoopTurn();
-        if (!exists.get(id)) return null;
-        insertPart.run(id, part, skeletonJson.slice(at, at + SKELETON_PART_CHARS));
-      }
-      for (let at = 0; at < input.segments.length; at += SLICE) {
-        await nextLoopTurn();
-        if (!exists.get(id)) return null;
-        insertSlice(input.segments.slice(at, at + SLICE), row);
-      }
-      if (!exists.get(id)) return null;
-      publish(id, input, now);
-      return id;
+      }),
+    );
+    if (id === null) return null;
+    try {
+      if (!(await writeContent(id, input, now))) return null;
+      return (await publish(id, input, now)) ? id : null;
     } catch (error) {
-      remove.run(id);
+      await importQueries(storage.db)
+        .remove(id)
+        .catch(() => undefined);
       throw error;
     }
   }
 
   return {
     importDocument,
-    /** Deletes the hidden documents that a crash left half-written (run at start). */
-    discardUnfinished: (): number => removeUnfinished.run().changes,
+    /**
+     * Deletes the hidden documents that a crash left half-written (run at start): all of them on
+     * SQLite, whose file one process owns; on PostgreSQL those abandoned for ten minutes.
+     */
+    discardUnfinished: (): Promise<number> =>
+      importQueries(storage.db).removeUnfinished(
+        storage.dialect === 'postgres' ? nowSeconds() - ABANDONED_AFTER_SECONDS : undefined,
+      ),
   };
 }
 

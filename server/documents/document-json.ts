@@ -1,12 +1,12 @@
 import { Readable } from 'node:stream';
 import { setImmediate as nextLoopTurn } from 'node:timers/promises';
 import type { Segment } from '../../shared/api/segments';
-import type { DocumentHeader } from './document-store';
+import type { DocumentHeader } from './document-queries';
 
 /** Segments serialised per turn of the event loop: about a millisecond of work each. */
 const PAGE = 500;
 
-export type SegmentPages = (after: Segment | null, limit: number) => Segment[];
+export type SegmentPages = (after: Segment | null, limit: number) => Promise<Segment[]>;
 
 /**
  * A document with its segments as a JSON stream (the `DocumentWithSegments` wire shape): the
@@ -20,7 +20,7 @@ export function documentJson(header: DocumentHeader, pages: SegmentPages): Reada
     yield `${head.slice(0, -1)}${head.length > 2 ? ',' : ''}"segments":[`;
     let after: Segment | null = null;
     for (let first = true; ;) {
-      const page = pages(after, PAGE);
+      const page = await pages(after, PAGE);
       if (page.length === 0) break;
       const body = page.map((segment) => JSON.stringify(segment)).join(',');
       yield first ? body : `,${body}`;

@@ -21,7 +21,7 @@ export interface ExtractedForStore {
 }
 
 /** The rows of an export, a page at a time (null once there are no more). */
-export type RowPages = () => ExportRow[] | null;
+export type RowPages = () => ExportRow[] | null | Promise<ExportRow[] | null>;
 
 /**
  * The worker's file: beside this module when run from source (tsx, Vitest: loaded through tsx's
@@ -107,7 +107,7 @@ export function createDocumentPool() {
     // Awaited below; a worker that fails while rows are still being fed is not unhandled.
     result.catch(() => undefined);
     try {
-      for (let page = pages(); page !== null; page = pages()) {
+      for (let page = await pages(); page !== null; page = await pages()) {
         for (let at = 0; at < page.length; at += CHUNK)
           port1.postMessage(page.slice(at, at + CHUNK));
         await nextLoopTurn();

@@ -8,7 +8,7 @@ import {
   type TargetState,
 } from '../formats/documents';
 import { HttpError } from '../http/http-error';
-import type { ProjectRef } from './document-store';
+import type { ProjectRef } from './document-queries';
 import { readDocument } from './read-document';
 
 /** Segments per message: each is cloned on arrival, so none holds the server's loop for long. */

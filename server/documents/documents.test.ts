@@ -46,11 +46,11 @@ async function expectRefused(
   status: number,
   text: string | RegExp,
 ) {
-  const before = documentTables(t.db);
+  const before = await documentTables(t.storage.db);
   const response = await send();
   expect(response.statusCode, response.body).toBe(status);
   expect((response.json() as { message: string }).message).toMatch(text);
-  expect(documentTables(t.db)).toEqual(before);
+  expect(await documentTables(t.storage.db)).toEqual(before);
 }
 
 const headers = (name: string, extra: Record<string, string> = {}) => ({
@@ -365,7 +365,7 @@ describe('documents by id', () => {
   it("never shows or changes another organization's document", async () => {
     const other = await createOtherOrganization(t.storage, 'wb_isolation-key-0123456789');
     const document = await uploadDocument(t.app, project.id, 'mine.txt', 'Mine alone.');
-    const before = documentTables(t.db);
+    const before = await documentTables(t.storage.db);
     for (const [method, url] of [
       ['GET', `/v2/documents?id=${document.id}`],
       ['DELETE', `/v2/documents?id=${document.id}`],
@@ -376,7 +376,7 @@ describe('documents by id', () => {
       expect(response.statusCode, url).toBe(404);
       expect(response.json()).toEqual({ message: `Document ${document.id} not found` });
     }
-    expect(documentTables(t.db)).toEqual(before);
+    expect(await documentTables(t.storage.db)).toEqual(before);
     const projects = await t.app.inject({ url: '/v2/projects', headers: auth(other.key) });
     expect(projects.json()).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { CONTENT_TYPES } from '../formats/documents';
 import type { Segment } from '../../shared/api/segments';
 import type { DocumentPool } from './document-pool';
-import type { DocumentRef } from './document-store';
+import type { DocumentRef } from './document-queries';
 import type { ExportRow } from './document-worker';
 
 /** A file to send: bytes, type and the name to save it under. */
@@ -26,7 +26,7 @@ const toRow = (s: Segment): ExportRow => ({
 export interface DownloadSources {
   pool: DocumentPool;
   /** A document's segments in order, after `after`. */
-  page(documentId: number, after: Segment | null, limit: number): Segment[];
+  page(documentId: number, after: Segment | null, limit: number): Promise<Segment[]>;
   /** The stored skeleton (JSON), read a part per turn. */
   skeletonJson(documentId: number): Promise<string | null>;
 }
@@ -45,9 +45,9 @@ export async function documentFile(
 ): Promise<DocumentFile> {
   let after: Segment | null = null;
   let done = false;
-  const pages = () => {
+  const pages = async () => {
     if (done) return null;
-    const page = sources.page(document.id, after, PAGE);
+    const page = await sources.page(document.id, after, PAGE);
     done = page.length < PAGE;
     after = page[page.length - 1] ?? after;
     return page.map(toRow);

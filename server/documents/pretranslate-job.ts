@@ -2,10 +2,16 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { primaryLanguage } from '../formats/languages';
 import type { TmRegistry } from '../memories/registry';
 import type { MtEngine } from '../mt/engine';
-import type { Database } from '../db/db';
+import type { Storage } from '../db/storage';
 import { nowSeconds } from '../db/time';
 import type { WorkQueue } from '../work/queue';
 import { PRETRANSLATE_DOCUMENT } from './document-import';
+import {
+  pretranslateQueries,
+  type Fill,
+  type JobDocument,
+  type PendingSegment,
+} from './pretranslate-queries';
 
 /** Segments per transaction; the event loop gets a turn between batches. */
 const BATCH = 200;
@@ -14,36 +20,8 @@ const SLICE_MS = 20;
 /** The lowest TM score that fills a segment. */
 export const PRETRANSLATE_THRESHOLD = 75;
 
-interface JobDocument {
-  id: number;
-  org_id: number;
-  memory_id: number;
-  srclang: string;
-  trglang: string;
-  pretranslate_mode: 'TM' | 'TM+MT' | null;
-  auto_accept: number;
-  pretranslate_cursor: number;
-}
-
-interface PendingSegment {
-  id: number;
-  idx: number;
-  source: string;
-  context_key: string | null;
-  prev_source: string | null;
-  next_source: string | null;
-}
-
-interface Fill {
-  id: number;
-  target: string;
-  origin: 'tm' | 'mt';
-  score: number | null;
-  confirm: boolean;
-}
-
 export interface PretranslateDeps {
-  db: Database;
+  storage: Storage;
   tm: TmRegistry;
   /** The MT engine as the app has it now (null without one). */
   mt: () => MtEngine | null;
@@ -58,57 +36,34 @@ export interface PretranslateDeps {
  * A document deleted meanwhile ends the work quietly.
  */
 export function registerPretranslation(queue: WorkQueue, deps: PretranslateDeps): void {
-  const { db, tm } = deps;
-  // The document this work was made for: the same id and token (ids are reused after a delete).
-  const documentOf = db.prepare<[number, string | null], JobDocument>(
-    `SELECT d.id, d.org_id, p.memory_id, d.srclang, d.trglang, d.pretranslate_mode, d.auto_accept,
-       d.pretranslate_cursor
-     FROM documents d JOIN projects p ON p.id = d.project_id
-     WHERE d.id = ? AND d.pretranslate_token IS ?`,
-  );
-  // Every write to the document names its token too: see `documentOf`.
-  const markRunning = db.prepare<[number, number, string | null]>(
-    `UPDATE documents SET pretranslation = 'running', is_pretranslating = 1, updated_at = ?
-      WHERE id = ? AND pretranslate_token IS ?`,
-  );
-  const pending = db.prepare<[number, number, number], PendingSegment>(
-    `SELECT s.id, s.idx, s.source, s.context_key,
-       (SELECT p.source FROM segments p WHERE p.document_id = s.document_id AND p.idx = s.idx - 1
-         LIMIT 1) AS prev_source,
-       (SELECT n.source FROM segments n WHERE n.document_id = s.document_id AND n.idx = s.idx + 1
-         LIMIT 1) AS next_source
-     FROM segments s WHERE s.document_id = ? AND s.idx > ? AND s.target = ''
-     ORDER BY s.idx LIMIT ?`,
-  );
-  const fill = db.prepare(
-    `UPDATE segments SET target = @target, target_origin = @origin, match_score = @score,
-       is_confirmed = @confirm, updated_at = @now
-     WHERE id = @id AND document_id = @documentId AND target = ''`,
-  );
-  const progress = db.prepare<[number, number, number, number]>(
-    `UPDATE documents SET pretranslated = min(to_pretranslate, pretranslated + ?),
-       pretranslate_cursor = ?, updated_at = ? WHERE id = ?`,
-  );
-  const setError = db.prepare<[string, number, string | null]>(
-    'UPDATE documents SET pretranslation_error = ? WHERE id = ? AND pretranslate_token IS ?',
-  );
-  const finish = db.prepare<[number, number, string | null]>(
-    `UPDATE documents SET is_pretranslating = 0, pretranslation = 'idle', updated_at = ?
-      WHERE id = ? AND pretranslate_token IS ?`,
-  );
+  const { storage, tm } = deps;
+  const q = pretranslateQueries(storage.db, storage.dialect);
 
-  const writeBatch = db.transaction(
-    (doc: JobDocument, token: string | null, fills: Fill[], done: number, last: number) => {
+  /** One batch's targets and progress in one transaction; false when the document is gone. */
+  const writeBatch = (
+    doc: JobDocument,
+    token: string | null,
+    fills: Fill[],
+    done: number,
+    last: number,
+  ) =>
+    storage.transaction(async (tx) => {
+      const w = pretranslateQueries(tx, storage.dialect);
       // Gone while MT was working: nothing to write, and the work is over.
-      if (!documentOf.get(doc.id, token)) return false;
+      if (!(await w.document(doc.id, token, true))) return false;
       const now = nowSeconds();
-      for (const f of fills) {
-        fill.run({ ...f, documentId: doc.id, confirm: f.confirm ? 1 : 0, now });
-      }
-      progress.run(done, last, now, doc.id);
+      for (const f of fills) await w.fill(doc.id, f, now);
+      await w.progress(doc.id, done, last, now);
       return true;
-    },
-  ).immediate;
+    });
+
+  /** Ends the work on the document: idle, with `error` when there is one. */
+  const finish = (documentId: number, token: string | null, error: string | null) =>
+    storage.transaction(async (tx) => {
+      const w = pretranslateQueries(tx, storage.dialect);
+      if (error !== null) await w.setError(documentId, token, error);
+      await w.finish(documentId, token, nowSeconds());
+    });
 
   /** The engine when it serves the pair; otherwise records why not and answers null. */
   async function mtFor(doc: JobDocument, token: string | null): Promise<MtEngine | null> {
@@ -128,12 +83,12 @@ export function registerPretranslation(queue: WorkQueue, deps: PretranslateDeps)
       }
     }
     if (reason === null) return engine;
-    setError.run(`MT skipped: ${reason}; only TM matches were filled`, doc.id, token);
+    await q.setError(doc.id, token, `MT skipped: ${reason}; only TM matches were filled`);
     return null;
   }
 
-  function tmFill(doc: JobDocument, row: PendingSegment): Fill | null {
-    const best = tm.findMatches(doc.org_id, doc.memory_id, row.source, {
+  async function tmFill(doc: JobDocument, row: PendingSegment): Promise<Fill | null> {
+    const matches = await tm.findMatches(doc.org_id, doc.memory_id, row.source, {
       n: 1,
       threshold: PRETRANSLATE_THRESHOLD,
       context: {
@@ -141,7 +96,8 @@ export function registerPretranslation(queue: WorkQueue, deps: PretranslateDeps)
         nextSource: row.next_source,
         contextKey: row.context_key,
       },
-    })?.[0];
+    });
+    const best = matches?.[0];
     if (!best) return null;
     const confirm = doc.auto_accept !== 0 && best.score >= 100;
     return { id: row.id, target: best.target, origin: 'tm', score: best.score, confirm };
@@ -150,9 +106,9 @@ export function registerPretranslation(queue: WorkQueue, deps: PretranslateDeps)
   queue.register<{ documentId: number; token?: string | null }>(PRETRANSLATE_DOCUMENT, {
     maxAttempts: 3,
     async run({ documentId, token = null }, { signal }) {
-      const doc = documentOf.get(documentId, token);
+      const doc = await q.document(documentId, token);
       if (!doc || doc.pretranslate_mode === null) return;
-      markRunning.run(nowSeconds(), doc.id, token);
+      await q.markRunning(doc.id, token, nowSeconds());
       // A large memory loads in slices rather than in one long pause of the server.
       await tm.ready(doc.org_id, doc.memory_id);
       let mt = doc.pretranslate_mode === 'TM+MT' ? await mtFor(doc, token) : null;
@@ -160,7 +116,7 @@ export function registerPretranslation(queue: WorkQueue, deps: PretranslateDeps)
       let cursor = doc.pretranslate_cursor;
       for (;;) {
         signal.throwIfAborted();
-        const rows = pending.all(doc.id, cursor, BATCH);
+        const rows = await q.pending(doc.id, cursor, BATCH);
         if (rows.length === 0) break;
         const fills: Fill[] = [];
         const untranslated: PendingSegment[] = [];
@@ -173,7 +129,7 @@ export function registerPretranslation(queue: WorkQueue, deps: PretranslateDeps)
             signal.throwIfAborted();
             sliceStart = performance.now();
           }
-          const found = tmFill(doc, row);
+          const found = await tmFill(doc, row);
           if (found) fills.push(found);
           else untranslated.push(row);
         }
@@ -192,23 +148,21 @@ export function registerPretranslation(queue: WorkQueue, deps: PretranslateDeps)
           } catch (error) {
             signal.throwIfAborted();
             // The TM results stand; the rest of the document goes on with TM only.
-            setError.run(
-              `MT failed: ${(error as Error).message}; only TM matches were filled`,
+            await q.setError(
               doc.id,
               token,
+              `MT failed: ${(error as Error).message}; only TM matches were filled`,
             );
             mt = null;
           }
         }
         cursor = rows[rows.length - 1]!.idx;
-        if (!writeBatch(doc, token, fills, rows.length, cursor)) return;
+        if (!(await writeBatch(doc, token, fills, rows.length, cursor))) return;
         await nextTurn();
       }
-      finish.run(nowSeconds(), doc.id, token);
+      await finish(doc.id, token, null);
     },
-    onFailed({ documentId, token = null }, error) {
-      setError.run(`Pretranslation failed: ${error}`, documentId, token);
-      finish.run(nowSeconds(), documentId, token);
-    },
+    onFailed: ({ documentId, token = null }, error) =>
+      finish(documentId, token, `Pretranslation failed: ${error}`),
   });
 }

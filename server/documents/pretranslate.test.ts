@@ -25,12 +25,12 @@ const TEXT = 'Open the file. Save the document now. Zebras dance quietly at midn
 
 async function projectWithMemory(app = t.app, trglang = 'es') {
   const project = await createProject(app, { trglang });
-  app.tm.addUnit(project.memory_id, {
+  await app.tm.addUnit(project.memory_id, {
     source: 'Open the file.',
     target: 'Abra el archivo.',
     origin: 'test',
   });
-  app.tm.addUnit(project.memory_id, {
+  await app.tm.addUnit(project.memory_id, {
     source: 'Save the document.',
     target: 'Guarde el documento.',
     origin: 'test',
@@ -85,8 +85,12 @@ describe('pretranslation', () => {
 
   it('prefers the match with the same context (101)', async () => {
     const project = await createProject(t.app);
-    t.app.tm.addUnit(project.memory_id, { source: 'Open', target: 'Abierto', origin: 'test' });
-    t.app.tm.addUnit(project.memory_id, {
+    await t.app.tm.addUnit(project.memory_id, {
+      source: 'Open',
+      target: 'Abierto',
+      origin: 'test',
+    });
+    await t.app.tm.addUnit(project.memory_id, {
       source: 'Open',
       target: 'Abrir',
       contextKey: 'menu.open',
@@ -188,7 +192,7 @@ describe('pretranslation across a restart', () => {
       const first = await openApp(dir, true);
       const project = await createProject(first.app);
       for (let i = 0; i < MANY; i++) {
-        first.app.tm.addUnit(project.memory_id, {
+        await first.app.tm.addUnit(project.memory_id, {
           source: sentence(i),
           target: translation(i),
           origin: 'test',

@@ -1,66 +1,9 @@
 import type { DocumentWithoutSegments } from '../../shared/api/projects';
-import type { Database } from '../db/db';
+import type { Storage } from '../db/storage';
 import { nowSeconds } from '../db/time';
 
 /**
- * A `documents` row in `DOCUMENT_COLUMNS` order. List statements run in raw mode (arrays, not
- * objects): for 20,000 documents that halves the time better-sqlite3 spends building rows.
- */
-export type DocumentTuple = [
-  id: number,
-  projectId: number,
-  srclang: string,
-  trglang: string,
-  name: string,
-  importInProgress: number,
-  importSucceeded: number,
-  importErrorMessage: string | null,
-  exportInProgress: number,
-  exportSucceeded: number,
-  exportErrorMessage: string | null,
-  isPretranslating: number,
-  pretranslation: DocumentWithoutSegments['status']['pretranslation'],
-  translatorEmail: string | null,
-  reviewerEmail: string | null,
-  customerReviewerEmail: string | null,
-  createdAt: number,
-  updatedAt: number,
-  isReviewComplete: number,
-];
-
-/** The columns of `DocumentTuple`, qualified with the alias `d`, for queries that join projects. */
-export const DOCUMENT_COLUMNS = `d.id, d.project_id, d.srclang, d.trglang, d.name,
-  d.import_in_progress, d.import_succeeded, d.import_error_message, d.export_in_progress,
-  d.export_succeeded, d.export_error_message, d.is_pretranslating, d.pretranslation,
-  d.translator_email, d.reviewer_email, d.customer_reviewer_email, d.created_at, d.updated_at,
-  d.is_review_complete`;
-
-export function documentToWire(row: DocumentTuple): DocumentWithoutSegments {
-  return {
-    id: row[0],
-    project_id: row[1],
-    srclang: row[2],
-    trglang: row[3],
-    name: row[4],
-    import_in_progress: row[5] !== 0,
-    import_succeeded: row[6] !== 0,
-    import_error_message: row[7],
-    export_in_progress: row[8] !== 0,
-    export_succeeded: row[9] !== 0,
-    export_error_message: row[10],
-    is_pretranslating: row[11] !== 0,
-    status: { pretranslation: row[12] },
-    translator_email: row[13],
-    reviewer_email: row[14],
-    customer_reviewer_email: row[15],
-    created_at: row[16],
-    updated_at: row[17],
-    is_review_complete: row[18] !== 0,
-  };
-}
-
-/**
- * The columns of `DocumentTuple` for a Kysely select over `documents as d` (in the same order):
+ * The columns of a document as the API answers it, for a Kysely select over `documents as d`:
  * `db.selectFrom('documents as d').select(DOCUMENT_WIRE_COLUMNS)`, then `documentRowToWire`.
  */
 export const DOCUMENT_WIRE_COLUMNS = [
@@ -108,7 +51,7 @@ export interface DocumentWireRow {
   is_review_complete: number;
 }
 
-/** The same wire object as `documentToWire`, from a Kysely row of `DOCUMENT_WIRE_COLUMNS`. */
+/** The wire object of a Kysely row of `DOCUMENT_WIRE_COLUMNS`. */
 export function documentRowToWire(row: DocumentWireRow): DocumentWithoutSegments {
   return {
     id: row.id,
@@ -147,36 +90,38 @@ export interface NewDocument {
 }
 
 /**
- * Adds documents to a project (null when the organization has no such project). The import comes
- * with issue 6; for now this lets tests give projects their document lists. Projects list them.
+ * Adds bare documents to a project (null when the organization has no such project), for tests
+ * that give projects their document lists. Real documents come through the import.
  */
-export function createDocumentStore(db: Database) {
-  const project = db.prepare<[number, number], { srclang: string; trglang: string }>(
-    'SELECT srclang, trglang FROM projects WHERE id = ? AND org_id = ?',
-  );
-  const insert = db.prepare(
-    `INSERT INTO documents (org_id, project_id, name, srclang, trglang, import_succeeded,
-       is_review_complete, created_at, updated_at)
-     VALUES (@orgId, @projectId, @name, @srclang, @trglang, @importSucceeded, @isReviewComplete,
-       @createdAt, @createdAt)`,
-  );
-
+export function createDocumentStore(storage: Storage) {
   return {
-    add: db.transaction((orgId: number, projectId: number, input: NewDocument): number | null => {
-      const languages = project.get(projectId, orgId);
-      if (!languages) return null;
-      const result = insert.run({
-        orgId,
-        projectId,
-        name: input.name,
-        srclang: input.srclang ?? languages.srclang,
-        trglang: input.trglang ?? languages.trglang,
-        importSucceeded: input.importSucceeded === false ? 0 : 1,
-        isReviewComplete: input.isReviewComplete ? 1 : 0,
-        createdAt: input.createdAt ?? nowSeconds(),
-      });
-      return Number(result.lastInsertRowid);
-    }).immediate,
+    add: (orgId: number, projectId: number, input: NewDocument): Promise<number | null> =>
+      storage.transaction(async (tx) => {
+        const project = await tx
+          .selectFrom('projects')
+          .select(['srclang', 'trglang'])
+          .where('id', '=', projectId)
+          .where('org_id', '=', orgId)
+          .executeTakeFirst();
+        if (!project) return null;
+        const createdAt = input.createdAt ?? nowSeconds();
+        const row = await tx
+          .insertInto('documents')
+          .values({
+            org_id: orgId,
+            project_id: projectId,
+            name: input.name,
+            srclang: input.srclang ?? project.srclang,
+            trglang: input.trglang ?? project.trglang,
+            import_succeeded: input.importSucceeded === false ? 0 : 1,
+            is_review_complete: input.isReviewComplete ? 1 : 0,
+            created_at: createdAt,
+            updated_at: createdAt,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return row.id;
+      }),
   };
 }
 

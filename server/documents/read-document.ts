@@ -11,7 +11,7 @@ import {
 import { sameLanguage } from '../formats/languages';
 import { HttpError, badRequest } from '../http/http-error';
 import { checkDocumentCaps } from './document-caps';
-import type { ProjectRef } from './document-store';
+import type { ProjectRef } from './document-queries';
 
 /** The body is over the limit: the route answers 413. */
 export class DocumentTooLargeError extends Error {

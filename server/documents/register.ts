@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { documentsRoutes } from './routes';
-import type { Database } from '../db/db';
+import type { Storage } from '../db/storage';
 import type { WorkQueue } from '../work/queue';
 import { createDocumentRecords } from './document-store';
 import { createDocumentPool } from './document-pool';
 import { registerPretranslation } from './pretranslate-job';
 
 export interface DocumentsOptions {
-  db: Database;
+  storage: Storage;
   work: WorkQueue;
 }
 
@@ -17,9 +17,9 @@ export interface DocumentsOptions {
  * area reads and writes through, and the document worker pool, which file translation shares.
  */
 export async function registerDocuments(app: FastifyInstance, options: DocumentsOptions) {
-  const { db, work } = options;
-  const records = createDocumentRecords(db, work);
-  registerPretranslation(work, { db, tm: app.tm, mt: () => app.mt });
+  const { storage, work } = options;
+  const records = await createDocumentRecords(storage, work);
+  registerPretranslation(work, { storage, tm: app.tm, mt: () => app.mt });
   const pool = createDocumentPool();
   app.addHook('onClose', () => pool.close());
   await app.register(documentsRoutes, { records, pool });

@@ -79,15 +79,15 @@ export const documentsRoutes: FastifyPluginAsync<DocumentsRoutesOptions> = async
   };
   const maxBytes = options.maxBytes ?? MAX_DOCUMENT_BYTES;
 
-  function projectOf(orgId: number, id: number) {
-    const project = records.project(orgId, id);
+  async function projectOf(orgId: number, id: number) {
+    const project = await records.project(orgId, id);
     if (!project) throw projectNotFound(id);
     return project;
   }
 
   /** Answers a document with its segments, streamed a page at a time; 404 when it is not there. */
-  function sendDocument(reply: FastifyReply, orgId: number, id: number) {
-    const header = records.header(orgId, id);
+  async function sendDocument(reply: FastifyReply, orgId: number, id: number) {
+    const header = await records.header(orgId, id);
     if (!header) throw documentNotFound(id);
     const pages = (after: Segment | null, limit: number) =>
       records.segments.pageByDocument(id, after, limit);
@@ -119,7 +119,7 @@ export const documentsRoutes: FastifyPluginAsync<DocumentsRoutesOptions> = async
         const { orgId } = request.auth;
         // Everything is checked before a byte of the body is read.
         const params = documentUploadParameters(request.headers);
-        projectOf(orgId, params.projectId);
+        await projectOf(orgId, params.projectId);
         const length = declaredLength(request);
         if (length !== null && length > maxBytes) throw tooLarge(reply, maxBytes);
         const body = rawBody(request);
@@ -133,9 +133,13 @@ export const documentsRoutes: FastifyPluginAsync<DocumentsRoutesOptions> = async
         }
         if (bytes.length === 0)
           throw badRequest('The request has no file bytes: send the file as the body');
-        const read = await pool.extract(params.name, bytes, projectOf(orgId, params.projectId));
+        const read = await pool.extract(
+          params.name,
+          bytes,
+          await projectOf(orgId, params.projectId),
+        );
         // The project may have gone while the bytes arrived, the file was read, or it was stored.
-        const project = projectOf(orgId, params.projectId);
+        const project = await projectOf(orgId, params.projectId);
         const id = await records.importDocument({
           orgId,
           project,
@@ -182,7 +186,7 @@ export const documentsRoutes: FastifyPluginAsync<DocumentsRoutesOptions> = async
     },
     async (request): Promise<DocumentDeleteResponse> => {
       const { id } = request.query as Static<typeof DocumentGetQuery>;
-      if (!records.remove(request.auth.orgId, id)) throw documentNotFound(id);
+      if (!(await records.remove(request.auth.orgId, id))) throw documentNotFound(id);
       return { id, deleted: true };
     },
   );
@@ -212,7 +216,7 @@ export const documentsRoutes: FastifyPluginAsync<DocumentsRoutesOptions> = async
         typeof DocumentDownloadQuery
       >;
       const { orgId } = request.auth;
-      const document = records.ref(orgId, id);
+      const document = await records.ref(orgId, id);
       if (!document) throw documentNotFound(id);
       if (document.is_pretranslating) {
         throw new HttpError(

@@ -1,160 +1,174 @@
-import type { Segment, TargetOrigin } from '../../shared/api/segments';
-import type { Database } from '../db/db';
+import type { Segment } from '../../shared/api/segments';
+import type { Dialect, Queryable } from '../db/storage';
+import {
+  INSERT_ROWS,
+  toValues,
+  toWire,
+  visible,
+  wireSelect,
+  type NewSegment,
+  type SegmentRow,
+  type TargetChange,
+} from './segment-rows';
 
-/** A segment to insert (the caller runs the transaction). */
-export interface NewSegment {
-  orgId: number;
-  documentId: number | null;
-  memoryId: number;
-  index: number;
-  source: string;
-  target: string;
-  isConfirmed: boolean;
-  matchScore: number | null;
-  targetOrigin: TargetOrigin | null;
-  note: string | null;
-  contextKey: string | null;
-  memoryUnitId: number | null;
-  wordCount: number;
-  now: number;
-}
+export type { NewSegment, SegmentRow, TargetChange } from './segment-rows';
 
-/** What the segment routes need of a stored segment to change it. */
-export interface SegmentRow {
-  id: number;
-  document_id: number | null;
-  memory_id: number;
-  idx: number;
-  source: string;
-  target: string;
-  context_key: string | null;
-  memory_unit_id: number | null;
-}
+/** Ids per `IN (...)` list, under both limits with room for the other parameters. */
+const IDS_PER_LIST = 10_000;
 
-/** A new target for a segment. */
-export interface TargetChange {
-  target: string;
-  isConfirmed: boolean;
-  targetOrigin: TargetOrigin | null;
-  matchScore: number | null;
-  memoryUnitId: number | null;
-  now: number;
-}
-
-type WireRow = Omit<Segment, 'is_confirmed' | 'is_reviewed'> & {
-  is_confirmed: number;
-  is_reviewed: number;
-};
-
-const WIRE_COLUMNS = `s.id, s.created_at, s.updated_at, s.document_id, s.memory_id, s.source,
-  m.srclang, s.target, m.trglang, s.is_confirmed, s.is_reviewed, s.idx AS "index", s.match_score,
-  s.target_origin, s.note, s.context_key, s.memory_unit_id, s.word_count, s.revision`;
-
-// A segment of a document still being imported is not there yet (server/documents/document-import.ts).
-const VISIBLE = `NOT EXISTS (SELECT 1 FROM documents d
-  WHERE d.id = s.document_id AND d.import_in_progress = 1)`;
-
-const toWire = (row: WireRow): Segment => ({
-  ...row,
-  is_confirmed: row.is_confirmed !== 0,
-  is_reviewed: row.is_reviewed !== 0,
-});
-
-/** Segments of documents and memories. Every read by id is scoped to the organization. */
-export function createSegmentStore(db: Database) {
-  const insert = db.prepare(
-    `INSERT INTO segments (org_id, document_id, memory_id, idx, source, target, is_confirmed,
-       match_score, target_origin, note, context_key, memory_unit_id, word_count, created_at,
-       updated_at)
-     VALUES (@orgId, @documentId, @memoryId, @index, @source, @target, @isConfirmed, @matchScore,
-       @targetOrigin, @note, @contextKey, @memoryUnitId, @wordCount, @now, @now)`,
-  );
-  const byDocument = db.prepare<[number], WireRow>(
-    `SELECT ${WIRE_COLUMNS} FROM segments s JOIN memories m ON m.id = s.memory_id
-      WHERE s.document_id = ? ORDER BY s.idx, s.id`,
-  );
-  // Pages in (idx, id) order, from after the last row of the previous page.
-  const pageOfDocument = db.prepare<[number, number, number, number], WireRow>(
-    `SELECT ${WIRE_COLUMNS} FROM segments s JOIN memories m ON m.id = s.memory_id
-      WHERE s.document_id = ? AND (s.idx, s.id) > (?, ?) ORDER BY s.idx, s.id LIMIT ?`,
-  );
-  const byId = db.prepare<[number, number], WireRow>(
-    `SELECT ${WIRE_COLUMNS} FROM segments s JOIN memories m ON m.id = s.memory_id
-      WHERE s.id = ? AND s.org_id = ? AND ${VISIBLE}`,
-  );
-  const rowById = db.prepare<[number, number], SegmentRow>(
-    `SELECT id, document_id, memory_id, idx, source, target, context_key, memory_unit_id
-       FROM segments s WHERE id = ? AND org_id = ? AND ${VISIBLE}`,
-  );
-  const neighbour = db.prepare<[number, number], { source: string }>(
-    'SELECT source FROM segments WHERE document_id = ? AND idx = ? ORDER BY id LIMIT 1',
-  );
-  const lastIndex = db.prepare<[number], { idx: number | null }>(
-    'SELECT max(idx) AS idx FROM segments WHERE document_id = ?',
-  );
-  const setTarget = db.prepare(
-    `UPDATE segments SET target = @target, is_confirmed = @isConfirmed,
-       target_origin = @targetOrigin, match_score = @matchScore, memory_unit_id = @memoryUnitId,
-       updated_at = @now
-     WHERE id = @id`,
-  );
-  const remove = db.prepare<[number]>('DELETE FROM segments WHERE id = ?');
-  const unlock = db.prepare<[string, number], { id: number }>(
-    `UPDATE segments AS s SET is_reviewed = 0
-      WHERE s.id IN (SELECT value FROM json_each(?)) AND s.org_id = ? AND ${VISIBLE}
-      RETURNING id`,
-  );
-
+/**
+ * Segments of documents and memories. Every read by id is scoped to the organization. `db` is
+ * the storage's handle or an open transaction; `dialect` decides whether `row` can lock.
+ */
+export function segmentQueries(db: Queryable, dialect: Dialect) {
   return {
-    insert(segment: NewSegment): number {
-      const result = insert.run({ ...segment, isConfirmed: segment.isConfirmed ? 1 : 0 });
-      return Number(result.lastInsertRowid);
+    async insert(segment: NewSegment): Promise<number> {
+      const row = await db
+        .insertInto('segments')
+        .values(toValues(segment))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /** Inserts the rows in order, `INSERT_ROWS` per statement. */
+    async insertMany(segments: NewSegment[]): Promise<void> {
+      for (let at = 0; at < segments.length; at += INSERT_ROWS) {
+        const values = segments.slice(at, at + INSERT_ROWS).map(toValues);
+        await db.insertInto('segments').values(values).execute();
+      }
     },
 
     /** A document's segments in order. */
-    listByDocument: (documentId: number): Segment[] => byDocument.all(documentId).map(toWire),
+    listByDocument: async (documentId: number): Promise<Segment[]> =>
+      (
+        await wireSelect(db)
+          .where('s.document_id', '=', documentId)
+          .orderBy('s.idx')
+          .orderBy('s.id')
+          .execute()
+      ).map(toWire),
 
     /** Up to `limit` of a document's segments in order, after `after` (null: from the start). */
-    pageByDocument(
+    async pageByDocument(
       documentId: number,
       after: Pick<Segment, 'index' | 'id'> | null,
       limit: number,
-    ): Segment[] {
-      const [idx, id] = after ? [after.index, after.id] : [-Infinity, -Infinity];
-      return pageOfDocument.all(documentId, idx, id, limit).map(toWire);
+    ): Promise<Segment[]> {
+      let query = wireSelect(db).where('s.document_id', '=', documentId);
+      if (after) {
+        query = query.where((eb) =>
+          eb(eb.refTuple('s.idx', 's.id'), '>', eb.tuple(after.index, after.id)),
+        );
+      }
+      const rows = await query.orderBy('s.idx').orderBy('s.id').limit(limit).execute();
+      return rows.map(toWire);
     },
 
-    get(orgId: number, id: number): Segment | null {
-      const row = byId.get(id, orgId);
+    async get(orgId: number, id: number): Promise<Segment | null> {
+      const row = await wireSelect(db)
+        .where('s.id', '=', id)
+        .where('s.org_id', '=', orgId)
+        .where(visible)
+        .executeTakeFirst();
       return row ? toWire(row) : null;
     },
 
-    row: (orgId: number, id: number): SegmentRow | null => rowById.get(id, orgId) ?? null,
+    /** The segment to change; `forUpdate` locks its row on PostgreSQL (inside a transaction). */
+    async row(orgId: number, id: number, forUpdate = false): Promise<SegmentRow | null> {
+      let query = db
+        .selectFrom('segments as s')
+        .select([
+          's.id',
+          's.document_id',
+          's.memory_id',
+          's.idx',
+          's.source',
+          's.target',
+          's.context_key',
+          's.memory_unit_id',
+        ])
+        .where('s.id', '=', id)
+        .where('s.org_id', '=', orgId)
+        .where(visible);
+      if (forUpdate && dialect === 'postgres') query = query.forUpdate();
+      return (await query.executeTakeFirst()) ?? null;
+    },
 
     /** The sources before and after a segment in its document (the TM's context). */
-    context(row: Pick<SegmentRow, 'document_id' | 'idx'>) {
+    async context(row: Pick<SegmentRow, 'document_id' | 'idx'>) {
       if (row.document_id === null) return { prevSource: null, nextSource: null };
-      return {
-        prevSource: neighbour.get(row.document_id, row.idx - 1)?.source ?? null,
-        nextSource: neighbour.get(row.document_id, row.idx + 1)?.source ?? null,
-      };
+      const rows = await db
+        .selectFrom('segments')
+        .select(['idx', 'source'])
+        .where('document_id', '=', row.document_id)
+        .where('idx', 'in', [row.idx - 1, row.idx + 1])
+        .orderBy('id')
+        .execute();
+      // The first segment at each index, as a lookup by index alone would find.
+      const at = (idx: number) => rows.find((r) => r.idx === idx)?.source ?? null;
+      return { prevSource: at(row.idx - 1), nextSource: at(row.idx + 1) };
     },
 
     /** The index after the document's last segment. */
-    nextIndex: (documentId: number): number => (lastIndex.get(documentId)?.idx ?? -1) + 1,
-
-    setTarget(id: number, change: TargetChange): void {
-      setTarget.run({ id, ...change, isConfirmed: change.isConfirmed ? 1 : 0 });
+    async nextIndex(documentId: number): Promise<number> {
+      const row = await db
+        .selectFrom('segments')
+        .select((eb) => eb.fn.max('idx').as('idx'))
+        .where('document_id', '=', documentId)
+        .executeTakeFirst();
+      return (row?.idx ?? -1) + 1;
     },
 
-    remove: (id: number): boolean => remove.run(id).changes > 0,
+    async setTarget(id: number, change: TargetChange): Promise<void> {
+      await db
+        .updateTable('segments')
+        .set({
+          target: change.target,
+          is_confirmed: change.isConfirmed ? 1 : 0,
+          target_origin: change.targetOrigin,
+          match_score: change.matchScore,
+          memory_unit_id: change.memoryUnitId,
+          updated_at: change.now,
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async remove(id: number): Promise<boolean> {
+      const result = await db.deleteFrom('segments').where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
 
     /** Unlocks the organization's segments among `ids`; the ids of those, in the given order. */
-    unlock(orgId: number, ids: number[]): number[] {
-      const found = new Set(unlock.all(JSON.stringify(ids), orgId).map((row) => row.id));
-      return [...new Set(ids)].filter((id) => found.has(id));
+    async unlock(orgId: number, ids: number[]): Promise<number[]> {
+      const unique = [...new Set(ids)];
+      const found = new Set<number>();
+      for (let at = 0; at < unique.length; at += IDS_PER_LIST) {
+        const rows = await db
+          .updateTable('segments as s')
+          .set({ is_reviewed: 0 })
+          .where('s.id', 'in', unique.slice(at, at + IDS_PER_LIST))
+          .where('s.org_id', '=', orgId)
+          .where(visible)
+          .returning('id')
+          .execute();
+        for (const row of rows) found.add(row.id);
+      }
+      return unique.filter((id) => found.has(id));
+    },
+
+    /** Whether the organization has this memory (where a segment without a document goes). */
+    async memoryExists(orgId: number, memoryId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('memories')
+        .select('id')
+        .where('id', '=', memoryId)
+        .where('org_id', '=', orgId)
+        .executeTakeFirst();
+      return row !== undefined;
     },
   };
 }
 
-export type SegmentStore = ReturnType<typeof createSegmentStore>;
+export type SegmentQueries = ReturnType<typeof segmentQueries>;

@@ -4,7 +4,9 @@ import type { DocumentWithSegments } from '../../shared/api/documents';
 import type { Project } from '../../shared/api/projects';
 import type { Segment } from '../../shared/api/segments';
 import { auth, createMemory } from '../memories/test-support';
-import type { Database } from '../db/db';
+import { createOrganization, createUser } from '../db/organizations';
+import type { Queryable, Storage } from '../db/storage';
+import type { ProjectRef } from './document-queries';
 import { TEST_KEY } from '../test-support';
 
 /** A memory and a project on it; languages default to en -> es. */
@@ -87,9 +89,42 @@ export function download(app: FastifyInstance, id: number, isXliff?: boolean, ke
 }
 
 /** Every row of the tables a document import or a segment change writes. */
-export function documentTables(db: Database): Record<string, unknown[]> {
-  const tables = ['documents', 'document_skeleton_parts', 'segments', 'memory_units', 'work_items'];
-  return Object.fromEntries(
-    tables.map((table) => [table, db.prepare(`SELECT * FROM ${table}`).all()]),
-  );
+export async function documentTables(db: Queryable): Promise<Record<string, unknown[]>> {
+  const tables = [
+    'documents',
+    'document_skeleton_parts',
+    'segments',
+    'memory_units',
+    'work_items',
+  ] as const;
+  const all: Record<string, unknown[]> = {};
+  for (const table of tables) all[table] = await db.selectFrom(table).selectAll().execute();
+  return all;
+}
+
+/** An organization with a user, and a project on a memory of its own (en -> es), in the tables. */
+export function seedProject(storage: Storage, name: string) {
+  return storage.transaction(async (tx) => {
+    const orgId = await createOrganization(tx, name);
+    const userId = await createUser(tx, orgId, `${name} user`);
+    const memory = await tx
+      .insertInto('memories')
+      .values({ org_id: orgId, name, srclang: 'en', trglang: 'es', created_at: 0, updated_at: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const project: ProjectRef = await tx
+      .insertInto('projects')
+      .values({
+        org_id: orgId,
+        memory_id: memory.id,
+        name,
+        srclang: 'en',
+        trglang: 'es',
+        created_at: 0,
+        updated_at: 0,
+      })
+      .returning(['id', 'memory_id', 'srclang', 'trglang'])
+      .executeTakeFirstOrThrow();
+    return { orgId, userId, project };
+  });
 }

@@ -11,9 +11,17 @@ import {
   uploadFile,
 } from './test-support';
 
-const rows = (t: TestApp) => ({
-  translations: t.db.prepare('SELECT count(*) AS n FROM file_translations').get(),
-  work: t.db.prepare("SELECT count(*) AS n FROM work_items WHERE kind = 'translate-file'").get(),
+/** What a request could have recorded, read through the storage (either backend). */
+const rows = async (t: TestApp) => ({
+  translations: await t.storage.db
+    .selectFrom('file_translations')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst(),
+  work: await t.storage.db
+    .selectFrom('work_items')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('kind', '=', 'translate-file')
+    .executeTakeFirst(),
 });
 
 describe('file translation: bad requests change nothing', () => {
@@ -38,11 +46,11 @@ describe('file translation: bad requests change nothing', () => {
     [`fileId=1&memoryId=1&configId=102`, /configId/],
     [`fileId=1&memoryId=1&withTM=maybe`, /withTM/],
   ])('POST ?%s answers 400 naming the parameter', async (query, names) => {
-    const before = rows(t);
+    const before = await rows(t);
     const response = await startTranslation(t.app, query);
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json().message).toMatch(names);
-    expect(rows(t)).toEqual(before);
+    expect(await rows(t)).toEqual(before);
   });
 
   it('refuses more than 100 files in one request', async () => {
@@ -53,7 +61,7 @@ describe('file translation: bad requests change nothing', () => {
   });
 
   it('unknown or foreign memory and files answer 404 naming them, and record nothing', async () => {
-    const before = rows(t);
+    const before = await rows(t);
     const noMemory = await startTranslation(t.app, `fileId=${fileId}&memoryId=999`);
     expect(noMemory.statusCode).toBe(404);
     expect(noMemory.json().message).toBe('Memory 999 not found');
@@ -67,7 +75,7 @@ describe('file translation: bad requests change nothing', () => {
       other.key,
     );
     expect(foreign.statusCode).toBe(404);
-    expect(rows(t)).toEqual(before);
+    expect(await rows(t)).toEqual(before);
   });
 
   it('the monitor needs a filter, checks each, and shows only the organization’s own', async () => {

@@ -4,7 +4,7 @@ import { primaryLanguage } from '../formats/languages';
 import { PermanentWorkError } from '../work/queue';
 import type { TmRegistry } from '../memories/registry';
 import type { MtEngine } from '../mt/engine';
-import type { StoredTarget, TranslationRow } from './queries';
+import type { StoredTarget, TranslationRow } from './translation-row';
 
 /** Longest run of TM lookups before other requests get a turn. */
 const SLICE_MS = 20;
@@ -31,7 +31,7 @@ export async function tmPass(
       sliceStart = performance.now();
     }
     const segment = segments[idx]!;
-    const matches = tm.findMatches(row.org_id, row.memory_id, segment.source, {
+    const matches = await tm.findMatches(row.org_id, row.memory_id, segment.source, {
       n: 1,
       threshold: row.tm_threshold,
       context: {

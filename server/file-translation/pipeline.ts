@@ -11,7 +11,8 @@ import type { MtEngine } from '../mt/engine';
 import { PermanentWorkError, type WorkQueue } from '../work/queue';
 import { engineFor, mtPass, tmPass } from './fill-batch';
 import { languageWarning } from './language-check';
-import type { StoredTarget, TranslationQueries, TranslationRow } from './queries';
+import type { StoredTarget, TranslationRow } from './translation-row';
+import type { TranslationStore } from './translation-store';
 
 export const TRANSLATE_FILE = 'translate-file';
 
@@ -19,7 +20,7 @@ export const TRANSLATE_FILE = 'translate-file';
 export const BATCH = 500;
 
 export interface PipelineDeps {
-  queries: TranslationQueries;
+  store: TranslationStore;
   blobs: BlobStore;
   pool: DocumentPool;
   tm: TmRegistry;
@@ -41,7 +42,7 @@ function readFailure(row: TranslationRow, error: HttpError): PermanentWorkError 
 async function fileBytes(deps: PipelineDeps, row: TranslationRow): Promise<Buffer> {
   const gone = () =>
     new PermanentWorkError(`File ${row.file_id} was deleted before its translation was done`);
-  const file = deps.queries.file(row.org_id, row.file_id);
+  const file = await deps.store.file(row.org_id, row.file_id);
   if (!file) throw gone();
   const bytes = await readFile(deps.blobs.pathOf(file.sha256)).catch(() => null);
   if (!bytes) throw gone();
@@ -76,7 +77,7 @@ function pendingSegments(segments: ExtractedSegment[], stored: Set<number>): num
  * already stored, so work resumes after the last batch written.
  */
 export function registerFileTranslation(queue: WorkQueue, deps: PipelineDeps): void {
-  const { queries } = deps;
+  const { store } = deps;
 
   async function translate(row: TranslationRow, signal: AbortSignal): Promise<void> {
     const bytes = await fileBytes(deps, row);
@@ -85,12 +86,12 @@ export function registerFileTranslation(queue: WorkQueue, deps: PipelineDeps): v
       throw error instanceof HttpError ? readFailure(row, error) : error;
     });
     const { segments } = read;
-    const detected = deps.queries.file(row.org_id, row.file_id)?.detected_lang ?? 'zxx';
+    const detected = (await store.file(row.org_id, row.file_id))?.detected_lang ?? 'zxx';
     const warning = languageWarning(detected, segments, row.srclang);
-    const stored = new Map(queries.targets(row.id).map((t) => [t.idx, t]));
+    const stored = new Map((await store.targets(row.id)).map((t) => [t.idx, t]));
     const pending = pendingSegments(segments, new Set(stored.keys()));
     const settled = segments.length - pending.length - stored.size;
-    queries.markRead(row.id, { format: read.format, total: segments.length, settled }, warning);
+    await store.markRead(row.id, { format: read.format, total: segments.length, settled }, warning);
     let engine: Promise<MtEngine> | null = null;
     const fill = async (batch: number[]): Promise<StoredTarget[]> => {
       const { found, rest } = row.with_tm
@@ -111,7 +112,7 @@ export function registerFileTranslation(queue: WorkQueue, deps: PipelineDeps): v
       // Awaited on the next turn of this loop; a failure meanwhile is not unhandled.
       ahead?.catch(() => undefined);
       signal.throwIfAborted();
-      if (!queries.writeBatch(row.id, targets, batches[i]!.length)) return;
+      if (!(await store.writeBatch(row.id, targets, batches[i]!.length))) return;
       for (const t of targets) stored.set(t.idx, t);
     }
     const merged = await deps.pool.exportFile(
@@ -126,12 +127,12 @@ export function registerFileTranslation(queue: WorkQueue, deps: PipelineDeps): v
   queue.register<{ translationId: number }>(TRANSLATE_FILE, {
     maxAttempts: 3,
     async run({ translationId }, { signal }) {
-      const row = queries.get(translationId);
+      const row = await store.get(translationId);
       if (!row || row.status !== 'InProgress') return;
       await translate(row, signal);
     },
-    onFailed({ translationId }, error) {
-      queries.markFailed(translationId, error);
+    async onFailed({ translationId }, error) {
+      await store.markFailed(translationId, error);
     },
   });
 }
@@ -162,10 +163,8 @@ async function keepResult(deps: PipelineDeps, id: number, bytes: Uint8Array): Pr
     Readable.from([Buffer.from(bytes)]),
     Number.MAX_SAFE_INTEGER,
   );
-  // TODO(storage): markReady is still a synchronous better-sqlite3 call; on SQLite it runs on the
-  // same handle inside the commit's open transaction. Move it to `tx` with this area.
-  const ready = await deps.blobs.commit(staged, async () =>
-    deps.queries.markReady(id, staged.sha256),
+  const ready = await deps.blobs.commit(staged, (tx) =>
+    deps.store.markReady(tx, id, staged.sha256),
   );
   // Failed or gone meanwhile: nothing refers to these bytes.
   if (!ready) await deps.blobs.release(staged.sha256);

@@ -1,216 +1,196 @@
-import type { TranslationInfo, TranslationStatus } from '../../shared/api/file-translation';
-import type { Database } from '../db/db';
+import type { Queryable } from '../db/storage';
 import { nowSeconds } from '../db/time';
+import {
+  TRANSLATION_COLUMNS,
+  type NewTranslation,
+  type SourceFileRow,
+  type StoredTarget,
+  type TranslationFilter,
+  type TranslationRow,
+} from './translation-row';
 
-/** A file_translations row as the pipeline and the routes read it. */
-export interface TranslationRow {
-  id: number;
-  org_id: number;
-  file_id: number;
-  memory_id: number;
-  with_tm: number;
-  tm_threshold: number;
-  status: TranslationStatus;
-  error_msg: string | null;
-  file_name: string;
-  translated_name: string;
-  srclang: string;
-  trglang: string;
-  format: string | null;
-  segments_done: number;
-  segments_total: number;
-  tm_segments: number;
-  mt_segments: number;
-  warning: string | null;
-  result_sha256: string | null;
-  created_at: number;
-  updated_at: number;
-}
+/** Rows per INSERT of targets: well under either database's limit of parameters. */
+const TARGETS_PER_INSERT = 500;
 
-export interface NewTranslation {
-  orgId: number;
-  userId: number | null;
-  fileId: number;
-  memoryId: number;
-  withTm: boolean;
-  tmThreshold: number;
-  fileName: string;
-  translatedName: string;
-  srclang: string;
-  trglang: string;
-}
-
-/** A stored target of one segment, written a batch at a time. */
-export interface StoredTarget {
-  idx: number;
-  target: string;
-  origin: 'tm' | 'mt';
-  score: number | null;
-}
-
-/** The monitor's filters; each one given narrows the list. */
-export interface TranslationFilter {
-  ids?: number[];
-  status?: TranslationStatus;
-  fromTime?: number;
-  toTime?: number;
-}
-
-export function toTranslationInfo(row: TranslationRow): TranslationInfo {
-  return {
-    id: row.id,
-    fileId: row.file_id,
-    status: row.status,
-    createdAt: row.created_at,
-    ...(row.status === 'Failed' ? { errorMsg: row.error_msg ?? 'The translation failed' } : {}),
-    memoryId: row.memory_id,
-    withTM: row.with_tm === 1,
-    tmThreshold: row.tm_threshold,
-    fileName: row.file_name,
-    translatedName: row.translated_name,
-    srclang: row.srclang,
-    trglang: row.trglang,
-    format: row.format,
-    segmentsDone: row.segments_done,
-    segmentsTotal: row.segments_total,
-    tmSegments: row.tm_segments,
-    mtSegments: row.mt_segments,
-    warning: row.warning,
-    updatedAt: row.updated_at,
+/**
+ * Every statement of the file translation area (SQL lives here only). `db` is the storage's
+ * handle or an open transaction; the changes that must be atomic are `translation-store.ts`'s.
+ */
+export function translationQueries(db: Queryable) {
+  const rows = () => db.selectFrom('file_translations').select(TRANSLATION_COLUMNS);
+  const inProgress = (id: number) =>
+    db.updateTable('file_translations').where('id', '=', id).where('status', '=', 'InProgress');
+  const storedCount = (id: number, origin?: StoredTarget['origin']) => {
+    const query = db
+      .selectFrom('file_translation_targets')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('translation_id', '=', id);
+    return origin ? query.where('origin', '=', origin) : query;
   };
-}
-
-/** Every statement of the file translation area (SQL lives here only). */
-export function createTranslationQueries(db: Database) {
-  const insert = db.prepare(
-    `INSERT INTO file_translations (org_id, user_id, file_id, memory_id, with_tm, tm_threshold,
-       file_name, translated_name, srclang, trglang, created_at, updated_at)
-     VALUES (@orgId, @userId, @fileId, @memoryId, @withTm, @tmThreshold, @fileName,
-       @translatedName, @srclang, @trglang, @now, @now)`,
-  );
-  const byId = db.prepare<[number], TranslationRow>('SELECT * FROM file_translations WHERE id = ?');
-  const inOrg = db.prepare<[number, number], TranslationRow>(
-    'SELECT * FROM file_translations WHERE id = ? AND org_id = ?',
-  );
-  const list = db.prepare<Record<string, unknown>, TranslationRow>(
-    `SELECT * FROM file_translations
-      WHERE org_id = @orgId
-        AND (@ids IS NULL OR id IN (SELECT value FROM json_each(@ids)))
-        AND (@status IS NULL OR status = @status)
-        AND (@fromTime IS NULL OR created_at >= @fromTime)
-        AND (@toTime IS NULL OR created_at < @toTime)
-      ORDER BY created_at DESC, id DESC`,
-  );
-  const fileOf = db.prepare<
-    [number, number],
-    { name: string; sha256: string; detected_lang: string }
-  >('SELECT name, blob_sha256 AS sha256, detected_lang FROM files WHERE id = ? AND org_id = ?');
-  const memoryOf = db.prepare<[number, number], { srclang: string; trglang: string }>(
-    'SELECT srclang, trglang FROM memories WHERE id = ? AND org_id = ?',
-  );
-  const targetsOf = db.prepare<[number], StoredTarget>(
-    'SELECT idx, target, origin, score FROM file_translation_targets WHERE translation_id = ?',
-  );
-  const putTarget = db.prepare(
-    `INSERT OR REPLACE INTO file_translation_targets (translation_id, idx, target, origin, score)
-     VALUES (@id, @idx, @target, @origin, @score)`,
-  );
-  const setRead = db.prepare(
-    `UPDATE file_translations SET format = @format, segments_total = @total, warning = @warning,
-       segments_done = @done + (SELECT count(*) FROM file_translation_targets WHERE translation_id = @id),
-       tm_segments = (SELECT count(*) FROM file_translation_targets
-                       WHERE translation_id = @id AND origin = 'tm'),
-       mt_segments = (SELECT count(*) FROM file_translation_targets
-                       WHERE translation_id = @id AND origin = 'mt'),
-       updated_at = @now WHERE id = @id AND status = 'InProgress'`,
-  );
-  const advance = db.prepare(
-    `UPDATE file_translations SET segments_done = segments_done + @done,
-       tm_segments = tm_segments + @tm, mt_segments = mt_segments + @mt, updated_at = @now
-     WHERE id = @id AND status = 'InProgress'`,
-  );
-  const setReady = db.prepare(
-    `UPDATE file_translations SET status = 'ReadyForDownload', result_sha256 = @sha256,
-       segments_done = segments_total, updated_at = @now WHERE id = @id AND status = 'InProgress'`,
-  );
-  const setFailed = db.prepare(
-    `UPDATE file_translations SET status = 'Failed', error_msg = @message, updated_at = @now
-     WHERE id = @id AND status = 'InProgress'`,
-  );
-  const dropTargets = db.prepare('DELETE FROM file_translation_targets WHERE translation_id = ?');
-  const setDownloaded = db.prepare(
-    `UPDATE file_translations SET status = 'Completed', downloaded_at = @now, updated_at = @now
-     WHERE id = @id AND status = 'ReadyForDownload'`,
-  );
-
-  const createAll = db.transaction((rows: NewTranslation[], alsoRecord: (id: number) => void) =>
-    rows.map((row) => {
-      const now = nowSeconds();
-      const id = Number(insert.run({ ...row, withTm: row.withTm ? 1 : 0, now }).lastInsertRowid);
-      alsoRecord(id);
-      return byId.get(id)!;
-    }),
-  );
-  const writeAll = db.transaction((id: number, batch: StoredTarget[], done: number) => {
-    const row = byId.get(id);
-    if (!row || row.status !== 'InProgress') return false;
-    for (const t of batch) putTarget.run({ id, ...t });
-    const tm = batch.filter((t) => t.origin === 'tm').length;
-    advance.run({ id, done, tm, mt: batch.length - tm, now: nowSeconds() });
-    return true;
-  });
-  const failNow = db.transaction((id: number, message: string) => {
-    const changed = setFailed.run({ id, message, now: nowSeconds() }).changes > 0;
-    if (changed) dropTargets.run(id);
-    return changed;
-  });
 
   return {
-    /** Inserts the rows, in one transaction with `alsoRecord` (which enqueues their work). */
-    create(rows: NewTranslation[], alsoRecord: (id: number) => void): TranslationRow[] {
-      return createAll(rows, alsoRecord);
+    async insert(row: NewTranslation, now = nowSeconds()): Promise<TranslationRow> {
+      return (await db
+        .insertInto('file_translations')
+        .values({
+          org_id: row.orgId,
+          user_id: row.userId,
+          file_id: row.fileId,
+          memory_id: row.memoryId,
+          with_tm: row.withTm ? 1 : 0,
+          tm_threshold: row.tmThreshold,
+          file_name: row.fileName,
+          translated_name: row.translatedName,
+          srclang: row.srclang,
+          trglang: row.trglang,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning(TRANSLATION_COLUMNS)
+        .executeTakeFirstOrThrow()) as TranslationRow;
     },
-    get: (id: number) => byId.get(id) ?? null,
-    getInOrg: (orgId: number, id: number) => inOrg.get(id, orgId) ?? null,
-    list(orgId: number, filter: TranslationFilter): TranslationRow[] {
-      return list.all({
-        orgId,
-        ids: filter.ids ? JSON.stringify(filter.ids) : null,
-        status: filter.status ?? null,
-        fromTime: filter.fromTime ?? null,
-        toTime: filter.toTime ?? null,
-      });
+
+    get: async (id: number): Promise<TranslationRow | null> =>
+      ((await rows().where('id', '=', id).executeTakeFirst()) as TranslationRow | undefined) ??
+      null,
+
+    getInOrg: async (orgId: number, id: number): Promise<TranslationRow | null> =>
+      ((await rows().where('id', '=', id).where('org_id', '=', orgId).executeTakeFirst()) as
+        TranslationRow | undefined) ?? null,
+
+    /** The organization's translations that pass every filter given, newest first. */
+    async list(orgId: number, filter: TranslationFilter): Promise<TranslationRow[]> {
+      if (filter.ids?.length === 0) return [];
+      let query = rows().where('org_id', '=', orgId);
+      if (filter.ids) query = query.where('id', 'in', filter.ids);
+      if (filter.status) query = query.where('status', '=', filter.status);
+      if (filter.fromTime !== undefined) query = query.where('created_at', '>=', filter.fromTime);
+      if (filter.toTime !== undefined) query = query.where('created_at', '<', filter.toTime);
+      return (await query
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute()) as TranslationRow[];
     },
-    file: (orgId: number, fileId: number) => fileOf.get(fileId, orgId) ?? null,
-    memory: (orgId: number, memoryId: number) => memoryOf.get(memoryId, orgId) ?? null,
-    targets: (id: number) => targetsOf.all(id),
+
+    /** The organization's files among `ids`. */
+    files: (orgId: number, ids: number[]): Promise<SourceFileRow[]> =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom('files')
+            .select(['id', 'name', 'blob_sha256 as sha256', 'detected_lang'])
+            .where('org_id', '=', orgId)
+            .where('id', 'in', ids)
+            .execute(),
+
+    memory: async (orgId: number, memoryId: number) =>
+      (await db
+        .selectFrom('memories')
+        .select(['srclang', 'trglang'])
+        .where('id', '=', memoryId)
+        .where('org_id', '=', orgId)
+        .executeTakeFirst()) ?? null,
+
+    targets: async (id: number): Promise<StoredTarget[]> =>
+      (await db
+        .selectFrom('file_translation_targets')
+        .select(['idx', 'target', 'origin', 'score'])
+        .where('translation_id', '=', id)
+        .execute()) as StoredTarget[],
+
+    /** Adds or replaces targets of the translation. */
+    async putTargets(id: number, targets: StoredTarget[]): Promise<void> {
+      for (let at = 0; at < targets.length; at += TARGETS_PER_INSERT) {
+        await db
+          .insertInto('file_translation_targets')
+          .values(
+            targets.slice(at, at + TARGETS_PER_INSERT).map((t) => ({ ...t, translation_id: id })),
+          )
+          .onConflict((oc) =>
+            oc.columns(['translation_id', 'idx']).doUpdateSet((eb) => ({
+              target: eb.ref('excluded.target'),
+              origin: eb.ref('excluded.origin'),
+              score: eb.ref('excluded.score'),
+            })),
+          )
+          .execute();
+      }
+    },
+
+    dropTargets: (id: number) =>
+      db.deleteFrom('file_translation_targets').where('translation_id', '=', id).execute(),
+
     /**
-     * The file has been read: its format, segment count and warning. The progress restarts from
-     * what is stored (a resumed run) plus `settled`, the segments that need no work.
+     * The file has been read (one atomic UPDATE): its format, total and warning; the progress
+     * restarts from the targets stored (a resumed run) plus `settled`, which need no work.
      */
-    markRead(
+    async setRead(
       id: number,
-      read: { format: string; total: number; settled: number },
-      warning: string | null,
-    ): void {
-      const { format, total, settled } = read;
-      setRead.run({ id, format, total, warning, done: settled, now: nowSeconds() });
+      read: { format: string; total: number; settled: number; warning: string | null },
+      now = nowSeconds(),
+    ): Promise<void> {
+      await inProgress(id)
+        .set((eb) => ({
+          format: read.format,
+          segments_total: read.total,
+          warning: read.warning,
+          segments_done: eb(eb.val(read.settled), '+', storedCount(id)),
+          tm_segments: storedCount(id, 'tm'),
+          mt_segments: storedCount(id, 'mt'),
+          updated_at: now,
+        }))
+        .execute();
     },
-    /** One batch's targets and the counters, together. False if the work is no longer wanted. */
-    writeBatch(id: number, batch: StoredTarget[], done: number): boolean {
-      return writeAll(id, batch, done);
+
+    /** Adds a batch to the counters while the translation is in progress; false otherwise. */
+    async advance(
+      id: number,
+      counts: { done: number; tm: number; mt: number },
+      now = nowSeconds(),
+    ): Promise<boolean> {
+      const result = await inProgress(id)
+        .set((eb) => ({
+          segments_done: eb('segments_done', '+', counts.done),
+          tm_segments: eb('tm_segments', '+', counts.tm),
+          mt_segments: eb('mt_segments', '+', counts.mt),
+          updated_at: now,
+        }))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
-    /** Ready with its translated file (inside the blob's commit); the per-segment targets go. */
-    markReady(id: number, sha256: string): boolean {
-      const changed = setReady.run({ id, sha256, now: nowSeconds() }).changes > 0;
-      if (changed) dropTargets.run(id);
-      return changed;
+
+    /** InProgress to ReadyForDownload with the translated file's blob; false otherwise. */
+    async setReady(id: number, sha256: string, now = nowSeconds()): Promise<boolean> {
+      const result = await inProgress(id)
+        .set((eb) => ({
+          status: 'ReadyForDownload',
+          result_sha256: sha256,
+          segments_done: eb.ref('segments_total'),
+          updated_at: now,
+        }))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
-    markFailed(id: number, message: string): boolean {
-      return failNow(id, message);
+
+    /** InProgress to Failed with the reason; false otherwise. */
+    async setFailed(id: number, message: string, now = nowSeconds()): Promise<boolean> {
+      const result = await inProgress(id)
+        .set({ status: 'Failed', error_msg: message, updated_at: now })
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
-    markDownloaded: (id: number) => setDownloaded.run({ id, now: nowSeconds() }).changes > 0,
+
+    /** The first download completes a ready translation. */
+    async setDownloaded(id: number, now = nowSeconds()): Promise<boolean> {
+      const result = await db
+        .updateTable('file_translations')
+        .set({ status: 'Completed', downloaded_at: now, updated_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'ReadyForDownload')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
   };
 }
 
-export type TranslationQueries = ReturnType<typeof createTranslationQueries>;
+export type TranslationQueries = ReturnType<typeof translationQueries>;

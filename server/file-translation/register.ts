@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { BlobStore } from '../blobs/blob-store';
 import type { DocumentPool } from '../documents/document-pool';
-import type { Database } from '../db/db';
+import type { Storage } from '../db/storage';
 import type { WorkQueue } from '../work/queue';
 import { registerFileTranslation } from './pipeline';
-import { createTranslationQueries } from './queries';
 import { translationRoutes } from './routes';
 import { createTranslationService } from './service';
+import { createTranslationStore } from './translation-store';
 
 export interface FileTranslationOptions {
-  db: Database;
+  storage: Storage;
   work: WorkQueue;
   blobs: BlobStore;
   pool: DocumentPool;
@@ -23,14 +23,14 @@ export async function registerFileTranslations(
   app: FastifyInstance,
   options: FileTranslationOptions,
 ) {
-  const queries = createTranslationQueries(options.db);
+  const store = createTranslationStore(options.storage);
   registerFileTranslation(options.work, {
-    queries,
+    store,
     blobs: options.blobs,
     pool: options.pool,
     tm: app.tm,
     mt: () => app.mt,
   });
-  const service = createTranslationService(queries, options.work);
+  const service = createTranslationService(store, options.work);
   await app.register(translationRoutes, { service, blobs: options.blobs });
 }

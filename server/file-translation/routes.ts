@@ -82,11 +82,11 @@ export const translationRoutes: FastifyPluginAsync<TranslationRoutesOptions> = a
     },
     async (request, reply) => {
       const { id } = request.query as Static<typeof TranslatedFileQuery>;
-      const row = service.downloadable(request.auth.orgId, id);
+      const row = await service.downloadable(request.auth.orgId, id);
       const handle = await open(blobs.pathOf(row.result_sha256), 'r').catch(() => null);
       if (!handle) throw notFound(`Translation ${id} has lost its file`);
       const { size } = await handle.stat();
-      service.downloaded(id);
+      await service.downloaded(id);
       return reply
         .header('content-type', 'application/octet-stream')
         .header('content-length', size)

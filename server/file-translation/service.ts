@@ -9,7 +9,8 @@ import { badRequest, conflict, notFound } from '../http/http-error';
 import type { WorkQueue } from '../work/queue';
 import { translatedFileName } from './naming';
 import { TRANSLATE_FILE } from './pipeline';
-import { toTranslationInfo, type TranslationQueries, type TranslationRow } from './queries';
+import { toTranslationInfo, type TranslationRow } from './translation-row';
+import type { TranslationStore } from './translation-store';
 
 /** Files one request may send to translation. */
 export const MAX_FILES_PER_REQUEST = 100;
@@ -23,10 +24,14 @@ function idList(name: string, text: string): number[] {
 }
 
 /** Starting, listing and handing out file translations for one organization at a time. */
-export function createTranslationService(queries: TranslationQueries, work: WorkQueue) {
+export function createTranslationService(store: TranslationStore, work: WorkQueue) {
   return {
     /** One InProgress translation per file, recorded with its work in one transaction. */
-    start(orgId: number, userId: number | null, query: TranslateFileQuery): TranslationInfo[] {
+    async start(
+      orgId: number,
+      userId: number | null,
+      query: TranslateFileQuery,
+    ): Promise<TranslationInfo[]> {
       const fileIds = idList('fileId', query.fileId);
       if (fileIds.length > MAX_FILES_PER_REQUEST) {
         throw badRequest(
@@ -34,10 +39,11 @@ export function createTranslationService(queries: TranslationQueries, work: Work
             `${MAX_FILES_PER_REQUEST}`,
         );
       }
-      const memory = queries.memory(orgId, query.memoryId);
+      const memory = await store.memory(orgId, query.memoryId);
       if (!memory) throw notFound(`Memory ${query.memoryId} not found`);
+      const files = await store.files(orgId, fileIds);
       const rows = fileIds.map((fileId) => {
-        const file = queries.file(orgId, fileId);
+        const file = files.get(fileId);
         if (!file) throw notFound(`File ${fileId} not found`);
         return {
           orgId,
@@ -52,14 +58,15 @@ export function createTranslationService(queries: TranslationQueries, work: Work
           trglang: memory.trglang,
         };
       });
-      const created = queries.create(rows, (translationId) =>
-        work.enqueue(TRANSLATE_FILE, { translationId }),
+      // A file deleted after this check is the work's to report: the translation outlives it.
+      const created = await store.create(rows, (tx, translationId) =>
+        work.enqueueIn(tx, TRANSLATE_FILE, { translationId }),
       );
       return created.map(toTranslationInfo);
     },
 
     /** The monitor: at least one filter, each one narrowing; newest first. */
-    list(orgId: number, query: MonitorFileTranslationQuery): TranslationInfo[] {
+    async list(orgId: number, query: MonitorFileTranslationQuery): Promise<TranslationInfo[]> {
       const { translationIds, status, fromTime, toTime } = query;
       if (
         translationIds === undefined &&
@@ -74,12 +81,15 @@ export function createTranslationService(queries: TranslationQueries, work: Work
       }
       const ids =
         translationIds === undefined ? undefined : idList('translationIds', translationIds);
-      return queries.list(orgId, { ids, status, fromTime, toTime }).map(toTranslationInfo);
+      return (await store.list(orgId, { ids, status, fromTime, toTime })).map(toTranslationInfo);
     },
 
     /** The translation whose file may be downloaded now; 404 or 409 saying why not. */
-    downloadable(orgId: number, id: number): TranslationRow & { result_sha256: string } {
-      const row = queries.getInOrg(orgId, id);
+    async downloadable(
+      orgId: number,
+      id: number,
+    ): Promise<TranslationRow & { result_sha256: string }> {
+      const row = await store.getInOrg(orgId, id);
       if (!row) throw notFound(`Translation ${id} not found`);
       if (row.status === 'InProgress') {
         throw conflict(
@@ -94,8 +104,8 @@ export function createTranslationService(queries: TranslationQueries, work: Work
     },
 
     /** The first download completes the translation. */
-    downloaded(id: number): void {
-      queries.markDownloaded(id);
+    async downloaded(id: number): Promise<void> {
+      await store.markDownloaded(id);
     },
   };
 }

@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { TranslationInfo } from '../../shared/api/file-translation';
 import type { SourceFile } from '../../shared/api/files';
+import type { Storage } from '../db/storage';
 import { createMemory, importFile } from '../memories/test-support';
 import { basic, TEST_KEY } from '../test-support';
+import type { NewTranslation } from './translation-row';
 
 const headers = (key: string) => ({ authorization: basic(key) });
 
@@ -69,3 +71,45 @@ export async function translateNow(
   expect(listed.statusCode, listed.body).toBe(200);
   return (listed.json() as TranslationInfo[])[0]!;
 }
+
+/** A new organization with a memory (en to es), straight in the database. */
+export function seedOrganization(storage: Storage, name: string) {
+  return storage.transaction(async (tx) => {
+    const org = await tx
+      .insertInto('organizations')
+      .values({ name, created_at: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const memory = await tx
+      .insertInto('memories')
+      .values({
+        org_id: org.id,
+        name: 'M',
+        srclang: 'en',
+        trglang: 'es',
+        created_at: 0,
+        updated_at: 0,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { orgId: org.id, memoryId: memory.id };
+  });
+}
+
+/** A translation of file `fileId` (which need not exist) with MT alone, en to es. */
+export const newTranslation = (
+  orgId: number,
+  fileId: number,
+  memoryId: number,
+): NewTranslation => ({
+  orgId,
+  userId: null,
+  fileId,
+  memoryId,
+  withTm: false,
+  tmThreshold: 75,
+  fileName: `f${fileId}.txt`,
+  translatedName: `f${fileId}.es.txt`,
+  srclang: 'en',
+  trglang: 'es',
+});

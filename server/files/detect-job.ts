@@ -58,10 +58,9 @@ export function registerLanguageDetection(
       const { lang, confidence } = detectFileLanguage(blob.name, sample);
       await files.setDetectedLanguage(fileId, lang, confidence);
     },
-    onFailed({ fileId }) {
-      // TODO(storage): the queue's onFailed is synchronous; the outcome is written a moment
-      // after the item is marked failed (nothing waits for both).
-      files
+    // Awaited by the queue: the file says `und` before its item is marked failed.
+    async onFailed({ fileId }) {
+      await files
         .setDetectedLanguage(fileId, UNDETERMINED.lang, UNDETERMINED.confidence)
         .catch((error: unknown) =>
           log.error({ err: error, fileId }, 'recording a failed detection failed'),

@@ -3,24 +3,17 @@ import { csvField } from '../../shared/csv';
 import type { BlobStore } from '../blobs/blob-store';
 import type { NativeCodes } from '../formats/inline-codes';
 import { TMX_END, tmxStart, tmxUnit, type TmxHeader } from '../formats/tmx-writer';
-import type { Database } from '../db/db';
-import type { MemoryTaskStore } from './task-queries';
-import { createUnitStore, type UnitRow } from './unit-queries';
+import type { Queryable, Storage } from '../db/storage';
+import { memoryQueries, type MemoryLanguages } from './queries';
+import { taskQueries } from './task-queries';
+import { termQueries } from './term-queries';
+import { unitQueries, type UnitRow } from './unit-queries';
 import { PermanentWorkError, type WorkQueue } from '../work/queue';
 
 /** The work kind; its payload is `{taskId}` (a `memory_tasks` row of kind `termbase-export`). */
 export const EXPORT_TERMBASE = 'memory-termbase-export';
 
 const PAGE = 1000;
-
-interface MemoryLanguages {
-  id: number;
-  name: string;
-  srclang: string;
-  trglang: string;
-  srclocale: string | null;
-  trglocale: string | null;
-}
 
 const tag = (lang: string, locale: string | null) => (locale ? `${lang}-${locale}` : lang);
 
@@ -34,8 +27,12 @@ function codesOf(row: UnitRow): NativeCodes | undefined {
  * A memory as TMX 1.4b, produced page by page (keyset paging by id: no statement stays open
  * across the awaits between pages, which the shared connection could not allow).
  */
-export function memoryTmx(db: Database, memory: MemoryLanguages, toolVersion: string): Readable {
-  const units = createUnitStore(db);
+export function memoryTmx(
+  storage: Storage,
+  memory: MemoryLanguages,
+  toolVersion: string,
+): Readable {
+  const units = unitQueries(storage.db, storage.dialect);
   const header: TmxHeader = {
     srclang: tag(memory.srclang, memory.srclocale),
     trglang: tag(memory.trglang, memory.trglocale),
@@ -45,7 +42,7 @@ export function memoryTmx(db: Database, memory: MemoryLanguages, toolVersion: st
     yield tmxStart(header);
     let afterId = 0;
     for (;;) {
-      const rows = units.page(memory.id, afterId, PAGE);
+      const rows = await units.page(memory.id, afterId, PAGE);
       if (rows.length === 0) break;
       let chunk = '';
       for (const row of rows) {
@@ -73,41 +70,26 @@ export function memoryTmx(db: Database, memory: MemoryLanguages, toolVersion: st
   return Readable.from(generate());
 }
 
-interface TermRow {
-  id: number;
-  source: string;
-  target: string;
-  extra: string | null;
-}
-
 /**
  * Registers the termbase export: the memory's terms as CSV (`srclang,trglang,<extra columns>`,
  * a header row, RFC 4180 quoting, CRLF), written to a blob that the memory then points at.
  */
 export function registerTermbaseExport(
   queue: WorkQueue,
-  deps: { db: Database; blobs: BlobStore; tasks: MemoryTaskStore },
+  deps: { storage: Storage; blobs: BlobStore },
 ): void {
-  const { db, blobs, tasks } = deps;
-  const memoryOf = db.prepare<[number], MemoryLanguages>(
-    'SELECT id, name, srclang, trglang, srclocale, trglocale FROM memories WHERE id = ?',
-  );
-  const extraNames = db.prepare<[number], { name: string }>(
-    `SELECT DISTINCT j.key AS name FROM memory_terms t, json_each(t.extra) j
-      WHERE t.memory_id = ? AND t.extra IS NOT NULL ORDER BY j.key`,
-  );
-  const page = db.prepare<[number, number, number], TermRow>(
-    `SELECT id, source, target, extra FROM memory_terms WHERE memory_id = ? AND id > ?
-      ORDER BY id LIMIT ?`,
-  );
+  const { storage, blobs } = deps;
+  const tasksIn = (db: Queryable) => taskQueries(db, storage.dialect);
+  const memories = memoryQueries(storage.db, storage.dialect);
+  const terms = termQueries(storage.db, storage.dialect);
 
   async function* csv(memory: MemoryLanguages): AsyncGenerator<Buffer> {
-    const extras = extraNames.all(memory.id).map((row) => row.name);
+    const extras = await terms.extraNames(memory.id);
     const line = (cells: string[]) => `${cells.map((cell) => csvField(cell)).join(',')}\r\n`;
     yield Buffer.from(line([memory.srclang, memory.trglang, ...extras]));
     let afterId = 0;
     for (;;) {
-      const rows = page.all(memory.id, afterId, PAGE);
+      const rows = await terms.page(memory.id, afterId, PAGE);
       if (rows.length === 0) break;
       let chunk = '';
       for (const row of rows) {
@@ -122,24 +104,25 @@ export function registerTermbaseExport(
   queue.register<{ taskId: number }>(EXPORT_TERMBASE, {
     maxAttempts: 3,
     async run({ taskId }) {
-      const task = tasks.get(taskId);
+      const tasks = tasksIn(storage.db);
+      const task = await tasks.get(taskId);
       if (!task || task.state === 'done' || task.state === 'failed') return;
-      const memory = memoryOf.get(task.memory_id);
+      const memory = await memories.languages(task.memory_id);
       if (!memory) return;
-      tasks.markRunning(taskId);
+      await tasks.markRunning(taskId);
       const staged = await blobs.stage(csv(memory), Number.MAX_SAFE_INTEGER);
-      let previous: string | null = null;
-      // TODO(storage): these are still synchronous better-sqlite3 calls; on SQLite they run on the
-      // same handle inside the commit's open transaction. Move them to `tx` with this area.
-      await blobs.commit(staged, async () => {
-        if (!memoryOf.get(memory.id)) throw new PermanentWorkError(`Memory ${memory.id} is gone`);
-        previous = tasks.setTermbaseBlob(memory.id, staged.sha256);
-        tasks.finish(taskId, { state: 'done' });
+      const previous = await blobs.commit(staged, async (tx) => {
+        const q = tasksIn(tx);
+        const replaced = await q.setTermbaseBlob(memory.id, staged.sha256);
+        if (replaced === undefined) throw new PermanentWorkError(`Memory ${memory.id} is gone`);
+        await q.finish(taskId, { state: 'done' });
+        return replaced;
       });
       if (previous) await blobs.release(previous);
     },
-    onFailed({ taskId }, error) {
-      tasks.finish(taskId, { state: 'failed', error });
+    // Awaited by the queue: the task has ended before its item is marked failed.
+    async onFailed({ taskId }, error) {
+      await tasksIn(storage.db).finish(taskId, { state: 'failed', error });
     },
   });
 }

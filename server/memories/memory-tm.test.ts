@@ -77,7 +77,7 @@ describe('GET /v2/memories/query', () => {
   it('matches a unit the moment it is added, changed or deleted', async () => {
     const text = 'Right-click the sheet tab to rename the sheet.';
     expect(await query(t.app, memory.id, text)).toEqual([]);
-    const unit = t.app.tm.addUnit(memory.id, {
+    const unit = await t.app.tm.addUnit(memory.id, {
       source: text,
       target: 'Haga clic con el botón derecho en la pestaña para cambiar el nombre de la hoja.',
       origin: 'editor',
@@ -87,10 +87,10 @@ describe('GET /v2/memories/query', () => {
       score: 100,
       metadata: { segment_id: unit.id, origin: 'editor' },
     });
-    t.app.tm.updateUnit(memory.id, unit.id, { target: 'Cambie el nombre de la hoja.' });
+    await t.app.tm.updateUnit(memory.id, unit.id, { target: 'Cambie el nombre de la hoja.' });
     expect((await query(t.app, memory.id, text))[0]?.target).toBe('Cambie el nombre de la hoja.');
     expect((await getMemory(t.app, memory.id)).num_segments).toBe(SOURCES.length + 1);
-    t.app.tm.deleteUnit(memory.id, unit.id);
+    await t.app.tm.deleteUnit(memory.id, unit.id);
     expect(await query(t.app, memory.id, text)).toEqual([]);
   });
 

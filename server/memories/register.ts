@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { BlobStore } from '../blobs/blob-store';
 import { memoriesRoutes } from './routes';
 import { memoryTmRoutes } from './tm-routes';
-import type { Database } from '../db/db';
-import { createMemoryTaskStore } from './task-queries';
+import type { Storage } from '../db/storage';
 import type { WorkQueue } from '../work/queue';
 import { registerTermbaseExport } from './exports';
 import { registerMemoryImport } from './import-job';
@@ -15,7 +14,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /**
      * The translation memories' fuzzy indexes: `findMatches` for lookups, and `write`/`addUnit`
-     * for every change to units, so the index follows SQLite (server/memories/registry.ts).
+     * for every change to units, so the index follows the database (server/memories/registry.ts).
      */
     tm: TmRegistry;
     /** Termbase entries found in a text, with a matcher cached per memory. */
@@ -24,7 +23,7 @@ declare module 'fastify' {
 }
 
 export interface MemoriesOptions {
-  db: Database;
+  storage: Storage;
   blobs: BlobStore;
   work: WorkQueue;
   maxUploadBytes: number;
@@ -38,19 +37,22 @@ export async function registerMemories(
   app: FastifyInstance,
   options: MemoriesOptions,
 ): Promise<void> {
-  const { db, blobs, work } = options;
-  const tm = createTmRegistry(db, { engine: options.engine });
-  const tasks = createMemoryTaskStore(db);
-  registerMemoryImport(work, { db, blobs, tasks, tm });
-  registerTermbaseExport(work, { db, blobs, tasks });
-  const termHits = createTermHitFinder(db);
+  const { storage, blobs, work } = options;
+  const tm = createTmRegistry(storage, {
+    engine: options.engine,
+    onFeedError: (error) => app.log.warn({ err: error }, 'TM change feed: reconnecting'),
+  });
+  // On PostgreSQL the registry follows the change feed on a connection of its own.
+  app.addHook('onClose', () => tm.close());
+  registerMemoryImport(work, { storage, blobs, tm });
+  registerTermbaseExport(work, { storage, blobs });
+  const termHits = createTermHitFinder(storage);
   app.decorate('tm', tm);
   app.decorate('termHits', termHits);
-  await app.register(memoriesRoutes, { db, tm, termHits, blobs });
+  await app.register(memoriesRoutes, { storage, tm, termHits, blobs });
   await app.register(memoryTmRoutes, {
-    db,
+    storage,
     tm,
-    tasks,
     blobs,
     work,
     maxUploadBytes: options.maxUploadBytes,

@@ -44,7 +44,7 @@ describe('the TM registry loads a large memory in slices', () => {
         insert.run(memoryId, sourceOf(n), `Destino ${n}`, sourceHash(sourceOf(n)));
       }
     })();
-    tm = createTmRegistry(db);
+    tm = createTmRegistry(sqliteStorage(db));
   });
 
   afterEach(() => {
@@ -52,7 +52,7 @@ describe('the TM registry loads a large memory in slices', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const best = (text: string) => tm.findMatches(orgId, memoryId, text, { n: 1 })?.[0];
+  const best = async (text: string) => (await tm.findMatches(orgId, memoryId, text, { n: 1 }))?.[0];
 
   it('gives other work turns while it loads, and is complete once ready resolves', async () => {
     const ready = tm.ready(orgId, memoryId);
@@ -65,38 +65,38 @@ describe('the TM registry loads a large memory in slices', () => {
     await ready;
     // The first slice was read at once; the other two each took a turn of the event loop.
     expect(turns).toBeGreaterThanOrEqual(2);
-    expect(tm.indexOf(memoryId).size).toBe(UNITS);
-    expect(best(sourceOf(UNITS))?.score).toBe(100);
+    expect(tm.indexSize(memoryId)).toBe(UNITS);
+    expect((await best(sourceOf(UNITS)))?.score).toBe(100);
   });
 
   it('keeps changes committed during the load, wherever the load has got to', async () => {
     const ready = tm.ready(orgId, memoryId);
-    // The first slice (ids 1..LOAD_SLICE) is in; the rest is not read yet.
-    const added = tm.addUnit(memoryId, {
+    // The load has started; most rows are not read yet.
+    const added = await tm.addUnit(memoryId, {
       source: 'A brand new sentence about the printer queue',
       target: 'Una frase nueva',
       origin: 'editor',
     });
-    tm.updateUnit(memoryId, 10, { target: 'Destino cambiado' });
-    expect(tm.deleteUnit(memoryId, LATER)).toBe(true);
-    expect(tm.deleteUnit(memoryId, 5)).toBe(true);
+    await tm.updateUnit(memoryId, 10, { target: 'Destino cambiado' });
+    expect(await tm.deleteUnit(memoryId, LATER)).toBe(true);
+    expect(await tm.deleteUnit(memoryId, 5)).toBe(true);
     await ready;
 
-    expect(tm.indexOf(memoryId).size).toBe(UNITS - 1);
-    expect(best('A brand new sentence about the printer queue')?.metadata.segment_id).toBe(
+    expect(tm.indexSize(memoryId)).toBe(UNITS - 1);
+    expect((await best('A brand new sentence about the printer queue'))?.metadata.segment_id).toBe(
       added.id,
     );
-    expect(best(sourceOf(10))?.target).toBe('Destino cambiado');
-    expect(best(sourceOf(LATER))?.metadata.segment_id).not.toBe(LATER);
-    expect(best(sourceOf(5))?.metadata.segment_id).not.toBe(5);
+    expect((await best(sourceOf(10)))?.target).toBe('Destino cambiado');
+    expect((await best(sourceOf(LATER)))?.metadata.segment_id).not.toBe(LATER);
+    expect((await best(sourceOf(5)))?.metadata.segment_id).not.toBe(5);
   });
 
-  it('finishes a load in progress at once for a caller that cannot wait', async () => {
+  it('answers a lookup made during the load once the load is complete', async () => {
     const ready = tm.ready(orgId, memoryId);
-    expect(best(sourceOf(UNITS - 1))?.score).toBe(100);
+    expect((await best(sourceOf(UNITS - 1)))?.score).toBe(100);
     expect(tm.isLoaded(memoryId)).toBe(true);
     await ready;
-    expect(tm.indexOf(memoryId).size).toBe(UNITS);
+    expect(tm.indexSize(memoryId)).toBe(UNITS);
   });
 
   it('adds the rows of a bulk insert to a loaded index, or loads a memory not loaded yet', async () => {
@@ -112,19 +112,19 @@ describe('the TM registry loads a large memory in slices', () => {
       }
     })();
     await tm.appendCommitted(memoryId, afterId);
-    expect(tm.indexOf(memoryId).size).toBe(UNITS + LOAD_SLICE * 2);
+    expect(tm.indexSize(memoryId)).toBe(UNITS + LOAD_SLICE * 2);
 
     tm.drop(memoryId);
     expect(tm.isLoaded(memoryId)).toBe(false);
     await tm.appendCommitted(memoryId, afterId);
     expect(tm.isLoaded(memoryId)).toBe(true);
-    expect(tm.indexOf(memoryId).size).toBe(UNITS + LOAD_SLICE * 2);
+    expect(tm.indexSize(memoryId)).toBe(UNITS + LOAD_SLICE * 2);
   });
 
   it('has nothing to wait for with a memory the organization does not have', async () => {
     const otherOrg = await createOrganization(sqliteStorage(db).db, 'Other');
     await tm.ready(otherOrg, memoryId);
     expect(tm.isLoaded(memoryId)).toBe(false);
-    expect(tm.findMatches(otherOrg, memoryId, 'anything')).toBeNull();
+    expect(await tm.findMatches(otherOrg, memoryId, 'anything')).toBeNull();
   });
 });

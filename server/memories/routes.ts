@@ -12,11 +12,11 @@ import type { BlobStore } from '../blobs/blob-store';
 import { conflict, notFound } from '../http/http-error';
 import type { TermHitFinder } from './termbase-hits';
 import type { TmRegistry } from './registry';
-import type { Database } from '../db/db';
+import type { Storage } from '../db/storage';
 import { createMemoryStore } from './queries';
 
 export interface MemoriesRoutesOptions {
-  db: Database;
+  storage: Storage;
   /** The deleted memory's index is dropped. */
   tm: TmRegistry;
   /** Its cached matcher of a deleted memory is forgotten. */
@@ -33,9 +33,9 @@ const memoryNotFound = (id: number) => notFound(`Memory ${id} not found`);
 /** `/v2/memories` (API.md 4.6): create, list, rename and delete the organization's memories. */
 export const memoriesRoutes: FastifyPluginAsync<MemoriesRoutesOptions> = async (
   app,
-  { db, tm, termHits, blobs },
+  { storage, tm, termHits, blobs },
 ) => {
-  const memories = createMemoryStore(db);
+  const memories = createMemoryStore(storage);
 
   app.post<{ Body: MemoryCreateParameters }>(
     '/v2/memories',
@@ -65,7 +65,7 @@ export const memoriesRoutes: FastifyPluginAsync<MemoriesRoutesOptions> = async (
     async (request): Promise<Memory[]> => {
       const { id } = request.query;
       if (id === undefined) return memories.list(request.auth.orgId);
-      const memory = memories.get(request.auth.orgId, id);
+      const memory = await memories.get(request.auth.orgId, id);
       if (!memory) throw memoryNotFound(id);
       return [memory];
     },
@@ -84,7 +84,7 @@ export const memoriesRoutes: FastifyPluginAsync<MemoriesRoutesOptions> = async (
     },
     async (request): Promise<Memory> => {
       const { id, name } = request.body;
-      const memory = memories.rename(request.auth.orgId, id, name);
+      const memory = await memories.rename(request.auth.orgId, id, name);
       if (!memory) throw memoryNotFound(id);
       return memory;
     },
@@ -103,7 +103,7 @@ export const memoriesRoutes: FastifyPluginAsync<MemoriesRoutesOptions> = async (
     },
     async (request): Promise<DeleteResponse> => {
       const { id } = request.query;
-      const result = memories.remove(request.auth.orgId, id);
+      const result = await memories.remove(request.auth.orgId, id);
       if (result.status === 'not-found') throw memoryNotFound(id);
       if (result.status === 'in-use') {
         const { projectCount: n } = result;

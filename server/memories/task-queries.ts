@@ -1,4 +1,4 @@
-import type { Database } from '../db/db';
+import type { Dialect, Queryable } from '../db/storage';
 import { nowSeconds } from '../db/time';
 
 export type MemoryTaskKind = 'import' | 'termbase-export';
@@ -14,6 +14,9 @@ export interface MemoryTaskRow {
   blob_sha256: string | null;
   user_id: number | null;
   error: string | null;
+  /** While it runs, what its committed transactions added and skipped; then the totals. */
+  added: number | null;
+  skipped: number | null;
 }
 
 export interface TaskOutcome {
@@ -23,112 +26,173 @@ export interface TaskOutcome {
   skipped?: number;
 }
 
-const ACTIVE = `state IN ('queued', 'running')`;
+const ACTIVE = ['queued', 'running'];
 
 /**
  * Imports and termbase exports. A memory is processing while it has a task queued or running;
- * an import's task holds the reference to its uploaded blob until it ends.
+ * an import's task holds the reference to its uploaded blob until it ends. `db` is the storage's
+ * handle or an open transaction; the read-then-write steps lock their row on PostgreSQL.
  */
-export function createMemoryTaskStore(db: Database) {
-  const insert = db.prepare(
-    `INSERT INTO memory_tasks (memory_id, kind, name, options, blob_sha256, user_id, created_at)
-     VALUES (@memoryId, @kind, @name, @options, @sha256, @userId, @now)`,
-  );
-  const selectOne = db.prepare<[number], MemoryTaskRow>(
-    `SELECT id, memory_id, kind, state, name, options, blob_sha256, user_id, error
-       FROM memory_tasks WHERE id = ?`,
-  );
-  const activeOfKind = db.prepare<[number, string], { id: number }>(
-    `SELECT id FROM memory_tasks WHERE memory_id = ? AND kind = ? AND ${ACTIVE} ORDER BY id LIMIT 1`,
-  );
-  const markRunning = db.prepare<[number]>(
-    `UPDATE memory_tasks SET state = 'running' WHERE id = ? AND ${ACTIVE}`,
-  );
-  const finish = db.prepare(
-    `UPDATE memory_tasks SET state = @state, error = @error, added = @added, skipped = @skipped,
-       blob_sha256 = NULL, finished_at = @now
-     WHERE id = @id`,
-  );
-  const setImportError = db.prepare<[string | null, number]>(
-    'UPDATE memories SET last_import_error = ? WHERE id = ?',
-  );
-  const termbaseOf = db.prepare<[number], { sha256: string | null }>(
-    'SELECT termbase_sha256 AS sha256 FROM memories WHERE id = ?',
-  );
-  const setTermbase = db.prepare<[string, number]>(
-    'UPDATE memories SET termbase_sha256 = ? WHERE id = ?',
-  );
+export function taskQueries(db: Queryable, dialect: Dialect) {
+  const forUpdate = <Q extends { forUpdate(): Q }>(query: Q) =>
+    dialect === 'postgres' ? query.forUpdate() : query;
+
+  const insert = async (values: {
+    memoryId: number;
+    kind: MemoryTaskKind;
+    name: string | null;
+    options: string;
+    sha256: string | null;
+    userId: number | null;
+  }): Promise<number> => {
+    const row = await db
+      .insertInto('memory_tasks')
+      .values({
+        memory_id: values.memoryId,
+        kind: values.kind,
+        name: values.name,
+        options: values.options,
+        blob_sha256: values.sha256,
+        user_id: values.userId,
+        created_at: nowSeconds(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  };
+
+  const activeExport = (memoryId: number) =>
+    db
+      .selectFrom('memory_tasks')
+      .select('id')
+      .where('memory_id', '=', memoryId)
+      .where('kind', '=', 'termbase-export')
+      .where('state', 'in', ACTIVE)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+
+  const termbaseOf = (memoryId: number) =>
+    db.selectFrom('memories').select('termbase_sha256 as sha256').where('id', '=', memoryId);
 
   return {
-    createImport(input: {
+    createImport: (input: {
       memoryId: number;
       name: string;
       options: object;
       sha256: string;
       userId: number | null;
-    }): number {
-      const result = insert.run({
-        memoryId: input.memoryId,
-        kind: 'import',
-        name: input.name,
-        options: JSON.stringify(input.options),
-        sha256: input.sha256,
-        userId: input.userId,
-        now: nowSeconds(),
-      });
-      return Number(result.lastInsertRowid);
-    },
+    }): Promise<number> =>
+      insert({ ...input, kind: 'import', options: JSON.stringify(input.options) }),
 
-    /** A new export task, or null when one is already queued or running (its id is `active`). */
-    createTermbaseExport(memoryId: number, userId: number | null): number | null {
-      if (activeOfKind.get(memoryId, 'termbase-export')) return null;
-      const result = insert.run({
+    /**
+     * A new export task, or null when one is already queued or running. The caller holds the
+     * memory's row (memoryQueries.lock), so two requests cannot both start one.
+     */
+    async createTermbaseExport(memoryId: number, userId: number | null): Promise<number | null> {
+      if (await activeExport(memoryId)) return null;
+      return insert({
         memoryId,
         kind: 'termbase-export',
         name: null,
         options: '{}',
         sha256: null,
         userId,
-        now: nowSeconds(),
       });
-      return Number(result.lastInsertRowid);
     },
 
-    get: (id: number): MemoryTaskRow | null => selectOne.get(id) ?? null,
+    get: async (id: number): Promise<MemoryTaskRow | null> =>
+      ((await db
+        .selectFrom('memory_tasks')
+        .select([
+          'id',
+          'memory_id',
+          'kind',
+          'state',
+          'name',
+          'options',
+          'blob_sha256',
+          'user_id',
+          'error',
+          'added',
+          'skipped',
+        ])
+        .where('id', '=', id)
+        .executeTakeFirst()) as MemoryTaskRow | undefined) ?? null,
 
     /** False when the task is gone (its memory was deleted) or already ended. */
-    markRunning: (id: number): boolean => markRunning.run(id).changes > 0,
+    async markRunning(id: number): Promise<boolean> {
+      const result = await db
+        .updateTable('memory_tasks')
+        .set({ state: 'running' })
+        .where('id', '=', id)
+        .where('state', 'in', ACTIVE)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Counts what one of the import's transactions wrote (it commits with them). */
+    async addProgress(id: number, added: number, skipped: number): Promise<void> {
+      await db
+        .updateTable('memory_tasks')
+        .set((eb) => ({
+          added: eb(eb.fn.coalesce('added', eb.lit(0)), '+', added),
+          skipped: eb(eb.fn.coalesce('skipped', eb.lit(0)), '+', skipped),
+        }))
+        .where('id', '=', id)
+        .execute();
+    },
 
     /** Ends the task and drops its blob reference; returns the blob to release, if any. */
-    finish(id: number, outcome: TaskOutcome): string | null {
-      const row = selectOne.get(id);
+    async finish(id: number, outcome: TaskOutcome): Promise<string | null> {
+      const row = await forUpdate(
+        db.selectFrom('memory_tasks').select('blob_sha256').where('id', '=', id),
+      ).executeTakeFirst();
       if (!row) return null;
-      finish.run({
-        id,
-        state: outcome.state,
-        error: outcome.error ?? null,
-        added: outcome.added ?? null,
-        skipped: outcome.skipped ?? null,
-        now: nowSeconds(),
-      });
+      await db
+        .updateTable('memory_tasks')
+        .set({
+          state: outcome.state,
+          error: outcome.error ?? null,
+          added: outcome.added ?? null,
+          skipped: outcome.skipped ?? null,
+          blob_sha256: null,
+          finished_at: nowSeconds(),
+        })
+        .where('id', '=', id)
+        .execute();
       return row.blob_sha256;
     },
 
-    isExporting: (memoryId: number): boolean => !!activeOfKind.get(memoryId, 'termbase-export'),
+    isExporting: async (memoryId: number): Promise<boolean> =>
+      (await activeExport(memoryId)) !== undefined,
 
-    setImportError: (memoryId: number, error: string | null): void => {
-      setImportError.run(error, memoryId);
+    async setImportError(memoryId: number, error: string | null): Promise<void> {
+      await db
+        .updateTable('memories')
+        .set({ last_import_error: error })
+        .where('id', '=', memoryId)
+        .execute();
     },
 
-    termbaseBlob: (memoryId: number): string | null => termbaseOf.get(memoryId)?.sha256 ?? null,
+    termbaseBlob: async (memoryId: number): Promise<string | null> =>
+      (await termbaseOf(memoryId).executeTakeFirst())?.sha256 ?? null,
 
-    /** Points the memory at its new termbase CSV; returns the previous one's blob. */
-    setTermbaseBlob(memoryId: number, sha256: string): string | null {
-      const previous = termbaseOf.get(memoryId)?.sha256 ?? null;
-      setTermbase.run(sha256, memoryId);
-      return previous === sha256 ? null : previous;
+    /**
+     * Points the memory at its new termbase CSV; answers the previous one's blob to release, or
+     * undefined when the memory is gone (its row is locked on PostgreSQL: it stays till the end).
+     */
+    async setTermbaseBlob(memoryId: number, sha256: string): Promise<string | null | undefined> {
+      const row = await forUpdate(termbaseOf(memoryId)).executeTakeFirst();
+      if (!row) return undefined;
+      await db
+        .updateTable('memories')
+        .set({ termbase_sha256: sha256 })
+        .where('id', '=', memoryId)
+        .execute();
+      return row.sha256 === sha256 ? null : row.sha256;
     },
   };
 }
 
-export type MemoryTaskStore = ReturnType<typeof createMemoryTaskStore>;
+export type MemoryTaskQueries = ReturnType<typeof taskQueries>;

@@ -31,7 +31,7 @@ export const termbaseHitsRoutes: FastifyPluginAsync<TermbaseHitsRoutesOptions> =
     },
     async (request): Promise<TermHit[]> => {
       const { id, query } = request.query;
-      const hits = termHits.find(request.auth.orgId, id, query);
+      const hits = await termHits.find(request.auth.orgId, id, query);
       if (!hits) throw notFound(`Memory ${id} not found`);
       return hits;
     },

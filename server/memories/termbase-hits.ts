@@ -1,6 +1,10 @@
 import type { TermHit } from '../../shared/api/translate';
-import type { Database } from '../db/db';
+import type { Storage } from '../db/storage';
 import { tokenize } from '../tm';
+import { termQueries, type TermRow } from './term-queries';
+
+/** Terms read per query while a matcher is built. */
+const TERMS_PAGE = 5_000;
 
 interface IndexedTerm {
   /** Insertion order, so that equal matches come out in a stable order. */
@@ -37,12 +41,6 @@ interface TrieNode {
 /** An edge after the first token: its key, and whether a space comes before it. */
 const edgeKey = (key: string, spaced: boolean) => (spaced ? ` ${key}` : key);
 
-interface TermRow {
-  source: string;
-  target: string;
-  extra: string | null;
-}
-
 function extraOf(json: string | null): Record<string, string> {
   const parsed: unknown = json === null ? null : JSON.parse(json);
   if (typeof parsed !== 'object' || parsed === null) return {};
@@ -54,7 +52,9 @@ function extraOf(json: string | null): Record<string, string> {
 }
 
 /** Builds the matcher of a termbase from its rows (terms that have no token are skipped). */
-export function buildTermMatcher(rows: Iterable<TermRow>): TermMatcher {
+export function buildTermMatcher(
+  rows: Iterable<Pick<TermRow, 'source' | 'target' | 'extra'>>,
+): TermMatcher {
   const matcher: TermMatcher = { next: new Map() };
   let order = 0;
   for (const row of rows) {
@@ -147,32 +147,41 @@ export function findTermHits(matcher: TermMatcher, text: string): TermHit[] {
 /**
  * Term lookups per memory with a cached matcher, rebuilt when the termbase changes (terms are
  * only ever added, by imports: their count and last id say when). Unit changes leave it alone.
- * `forget` drops a deleted memory's matcher, so it holds no memory once its terms are gone. Lookups answer null for a memory the organization does not have.
+ * `forget` drops a deleted memory's matcher, so it holds no memory once its terms are gone.
+ * Lookups answer null for a memory the organization does not have.
  */
-export function createTermHitFinder(db: Database) {
-  const memoryOf = db.prepare<[number, number], { num_terms: number; created_at: number }>(
-    'SELECT num_terms, created_at FROM memories WHERE id = ? AND org_id = ?',
-  );
-  const lastTermOf = db.prepare<[number], { id: number | null }>(
-    'SELECT max(id) AS id FROM memory_terms WHERE memory_id = ?',
-  );
-  const termsOf = db.prepare<[number], TermRow>(
-    'SELECT source, target, extra FROM memory_terms WHERE memory_id = ? ORDER BY id',
-  );
-  const cache = new Map<number, { key: string; matcher: TermMatcher }>();
+export function createTermHitFinder(storage: Storage) {
+  const terms = termQueries(storage.db, storage.dialect);
+  const cache = new Map<number, { key: string; matcher: Promise<TermMatcher> }>();
+
+  /** Every term of the memory, read a page at a time. */
+  async function allTerms(memoryId: number): Promise<TermRow[]> {
+    const rows: TermRow[] = [];
+    for (let afterId = 0; ;) {
+      const page = await terms.page(memoryId, afterId, TERMS_PAGE);
+      rows.push(...page);
+      if (page.length < TERMS_PAGE) return rows;
+      afterId = page[page.length - 1]!.id;
+    }
+  }
 
   return {
-    find(orgId: number, memoryId: number, text: string): TermHit[] | null {
-      const memory = memoryOf.get(memoryId, orgId);
-      if (!memory) return null;
-      const last = lastTermOf.get(memoryId)?.id ?? 0;
-      const key = `${orgId}:${memory.created_at}:${memory.num_terms}:${last}`;
+    async find(orgId: number, memoryId: number, text: string): Promise<TermHit[] | null> {
+      const state = await terms.termbaseState(orgId, memoryId);
+      if (!state) return null;
+      const key = `${orgId}:${state.created_at}:${state.num_terms}:${state.last_term ?? 0}`;
       let cached = cache.get(memoryId);
       if (cached?.key !== key) {
-        cached = { key, matcher: buildTermMatcher(termsOf.iterate(memoryId)) };
-        cache.set(memoryId, cached);
+        // Requests that arrive while it is built wait for the same matcher.
+        const matcher = allTerms(memoryId).then(buildTermMatcher);
+        const entry = { key, matcher };
+        cache.set(memoryId, entry);
+        matcher.catch(() => {
+          if (cache.get(memoryId) === entry) cache.delete(memoryId);
+        });
+        cached = entry;
       }
-      return findTermHits(cached.matcher, text);
+      return findTermHits(await cached.matcher, text);
     },
 
     forget(memoryId: number): void {

@@ -1,5 +1,5 @@
+import type { Dialect, Queryable } from '../db/storage';
 import { sourceHash } from './source-hash';
-import type { Database } from '../db/db';
 
 /** A unit as stored (`memory_units`). */
 export interface UnitRow {
@@ -48,9 +48,23 @@ export type UnitPatch = Partial<
   Pick<NewUnit, 'source' | 'target' | 'prevSource' | 'nextSource' | 'contextKey' | 'metadata'>
 >;
 
-const INDEX_COLUMNS = 'id, source, target, prev_source, next_source, context_key';
-const ALL_COLUMNS = `id, memory_id, source, target, prev_source, next_source, context_key, origin,
-  metadata, created_at, updated_at, created_by`;
+const INDEX_COLUMNS = [
+  'id',
+  'source',
+  'target',
+  'prev_source',
+  'next_source',
+  'context_key',
+] as const;
+const ALL_COLUMNS = [
+  ...INDEX_COLUMNS,
+  'memory_id',
+  'origin',
+  'metadata',
+  'created_at',
+  'updated_at',
+  'created_by',
+] as const;
 
 const metadataJson = (metadata: Record<string, unknown> | null | undefined) =>
   metadata && Object.keys(metadata).length > 0 ? JSON.stringify(metadata) : null;
@@ -58,110 +72,127 @@ const metadataJson = (metadata: Record<string, unknown> | null | undefined) =>
 /**
  * SQL for units and the counters they keep on their memory. Plain statements: the caller (the
  * registry, server/memories/registry.ts) runs them in its transaction and keeps the index in step.
+ * `db` is the storage's handle or an open transaction.
  */
-export function createUnitStore(db: Database) {
-  const insert = db.prepare(
-    `INSERT INTO memory_units (memory_id, source, target, source_hash, prev_source, next_source,
-       context_key, origin, metadata, created_at, updated_at, created_by)
-     VALUES (@memoryId, @source, @target, @hash, @prevSource, @nextSource, @contextKey, @origin,
-       @metadata, @createdAt, @updatedAt, @createdBy)`,
-  );
-  const selectOne = db.prepare<[number, number], UnitRow>(
-    `SELECT ${ALL_COLUMNS} FROM memory_units WHERE id = ? AND memory_id = ?`,
-  );
-  const selectById = db.prepare<[number], UnitRow>(
-    `SELECT ${ALL_COLUMNS} FROM memory_units WHERE id = ?`,
-  );
-  const update = db.prepare(
-    `UPDATE memory_units SET source = @source, target = @target, source_hash = @hash,
-       prev_source = @prevSource, next_source = @nextSource, context_key = @contextKey,
-       metadata = @metadata, updated_at = @updatedAt
-     WHERE id = @id AND memory_id = @memoryId`,
-  );
-  const remove = db.prepare<[number, number]>(
-    'DELETE FROM memory_units WHERE id = ? AND memory_id = ?',
-  );
-  const indexPage = db.prepare<[number, number, number], IndexRow>(
-    `SELECT ${INDEX_COLUMNS} FROM memory_units WHERE memory_id = ? AND id > ? ORDER BY id LIMIT ?`,
-  );
-  const page = db.prepare<[number, number, number], UnitRow>(
-    `SELECT ${ALL_COLUMNS} FROM memory_units WHERE memory_id = ? AND id > ? ORDER BY id LIMIT ?`,
-  );
-  const exact = db.prepare<[number, number, string], UnitRow>(
-    `SELECT ${ALL_COLUMNS} FROM memory_units WHERE memory_id = ? AND source_hash = ? AND source = ?
-     ORDER BY id DESC`,
-  );
-  const maxId = db.prepare<[], { id: number | null }>('SELECT max(id) AS id FROM memory_units');
-  const touch = db.prepare<[number, number, number]>(
-    `UPDATE memories SET num_segments = num_segments + ?, version = version + 1, updated_at = ?
-     WHERE id = ?`,
-  );
+export function unitQueries(db: Queryable, dialect: Dialect) {
+  const rowOf = (memoryId: number, id: number) =>
+    db
+      .selectFrom('memory_units')
+      .select(ALL_COLUMNS)
+      .where('id', '=', id)
+      .where('memory_id', '=', memoryId);
 
   return {
-    insert(memoryId: number, unit: NewUnit, now: number): number {
-      const result = insert.run({
-        memoryId,
-        source: unit.source,
-        target: unit.target,
-        hash: sourceHash(unit.source),
-        prevSource: unit.prevSource ?? null,
-        nextSource: unit.nextSource ?? null,
-        contextKey: unit.contextKey ?? null,
-        origin: unit.origin,
-        metadata: metadataJson(unit.metadata),
-        createdAt: unit.createdAt ?? now,
-        updatedAt: unit.updatedAt ?? unit.createdAt ?? now,
-        createdBy: unit.createdBy ?? null,
-      });
-      return Number(result.lastInsertRowid);
+    async insert(memoryId: number, unit: NewUnit, now: number): Promise<UnitRow> {
+      return db
+        .insertInto('memory_units')
+        .values({
+          memory_id: memoryId,
+          source: unit.source,
+          target: unit.target,
+          source_hash: sourceHash(unit.source),
+          prev_source: unit.prevSource ?? null,
+          next_source: unit.nextSource ?? null,
+          context_key: unit.contextKey ?? null,
+          origin: unit.origin,
+          metadata: metadataJson(unit.metadata),
+          created_at: unit.createdAt ?? now,
+          updated_at: unit.updatedAt ?? unit.createdAt ?? now,
+          created_by: unit.createdBy ?? null,
+        })
+        .returning(ALL_COLUMNS)
+        .executeTakeFirstOrThrow();
     },
 
     /** The updated row, or null when the memory has no such unit. */
-    update(memoryId: number, id: number, patch: UnitPatch, now: number): UnitRow | null {
-      const row = selectOne.get(id, memoryId);
+    async update(
+      memoryId: number,
+      id: number,
+      patch: UnitPatch,
+      now: number,
+    ): Promise<UnitRow | null> {
+      // The patch merges into the row as read: on PostgreSQL nobody may change it in between.
+      const read = rowOf(memoryId, id);
+      const row = await (dialect === 'postgres' ? read.forUpdate() : read).executeTakeFirst();
       if (!row) return null;
       const source = patch.source ?? row.source;
-      update.run({
-        id,
-        memoryId,
-        source,
-        target: patch.target ?? row.target,
-        hash: sourceHash(source),
-        prevSource: patch.prevSource === undefined ? row.prev_source : patch.prevSource,
-        nextSource: patch.nextSource === undefined ? row.next_source : patch.nextSource,
-        contextKey: patch.contextKey === undefined ? row.context_key : patch.contextKey,
-        metadata: patch.metadata === undefined ? row.metadata : metadataJson(patch.metadata),
-        updatedAt: now,
-      });
-      return selectOne.get(id, memoryId) ?? null;
+      const updated = await db
+        .updateTable('memory_units')
+        .set({
+          source,
+          target: patch.target ?? row.target,
+          source_hash: sourceHash(source),
+          prev_source: patch.prevSource === undefined ? row.prev_source : patch.prevSource,
+          next_source: patch.nextSource === undefined ? row.next_source : patch.nextSource,
+          context_key: patch.contextKey === undefined ? row.context_key : patch.contextKey,
+          metadata: patch.metadata === undefined ? row.metadata : metadataJson(patch.metadata),
+          updated_at: now,
+        })
+        .where('id', '=', id)
+        .where('memory_id', '=', memoryId)
+        .returning(ALL_COLUMNS)
+        .executeTakeFirst();
+      return updated ?? null;
     },
 
-    remove: (memoryId: number, id: number): boolean => remove.run(id, memoryId).changes > 0,
+    async remove(memoryId: number, id: number): Promise<boolean> {
+      const result = await db
+        .deleteFrom('memory_units')
+        .where('id', '=', id)
+        .where('memory_id', '=', memoryId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
 
-    get: (memoryId: number, id: number): UnitRow | null => selectOne.get(id, memoryId) ?? null,
-
-    byId: (id: number): UnitRow | null => selectById.get(id) ?? null,
-
-    /** Units with exactly this source, newest first. */
-    exact: (memoryId: number, source: string): UnitRow[] =>
-      exact.all(memoryId, sourceHash(source), source),
+    get: async (memoryId: number, id: number): Promise<UnitRow | null> =>
+      (await rowOf(memoryId, id).executeTakeFirst()) ?? null,
 
     /** Up to `limit` units after `afterId`, by id (loading an index a slice at a time). */
-    indexPage: (memoryId: number, afterId: number, limit: number): IndexRow[] =>
-      indexPage.all(memoryId, afterId, limit),
+    indexPage: (memoryId: number, afterId: number, limit: number): Promise<IndexRow[]> =>
+      db
+        .selectFrom('memory_units')
+        .select(INDEX_COLUMNS)
+        .where('memory_id', '=', memoryId)
+        .where('id', '>', afterId)
+        .orderBy('id')
+        .limit(limit)
+        .execute(),
+
+    /** The units of the memory among `ids` that still exist (re-reading changed units). */
+    indexRows: (memoryId: number, ids: readonly number[]): Promise<IndexRow[]> =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom('memory_units')
+            .select(INDEX_COLUMNS)
+            .where('memory_id', '=', memoryId)
+            .where('id', 'in', ids)
+            .execute(),
 
     /** Up to `limit` units after `afterId` (keyset paging, for streamed exports). */
-    page: (memoryId: number, afterId: number, limit: number): UnitRow[] =>
-      page.all(memoryId, afterId, limit),
-
-    /** The highest unit id of any memory (new rows get higher ones). */
-    maxId: (): number => maxId.get()?.id ?? 0,
+    page: (memoryId: number, afterId: number, limit: number): Promise<UnitRow[]> =>
+      db
+        .selectFrom('memory_units')
+        .select(ALL_COLUMNS)
+        .where('memory_id', '=', memoryId)
+        .where('id', '>', afterId)
+        .orderBy('id')
+        .limit(limit)
+        .execute(),
 
     /** Counts `delta` more (or fewer) units, bumps the version and `updated_at`. */
-    touchMemory(memoryId: number, delta: number, now: number): void {
-      touch.run(delta, now, memoryId);
+    async touchMemory(memoryId: number, delta: number, now: number): Promise<void> {
+      await db
+        .updateTable('memories')
+        .set((eb) => ({
+          num_segments: eb('num_segments', '+', delta),
+          version: eb('version', '+', 1),
+          updated_at: now,
+        }))
+        .where('id', '=', memoryId)
+        .execute();
     },
   };
 }
 
-export type UnitStore = ReturnType<typeof createUnitStore>;
+export type UnitQueries = ReturnType<typeof unitQueries>;

@@ -25,9 +25,26 @@ export function workflowStatusOf(state: ProjectState): WorkflowStatus {
   return state === 'done' ? 'DONE' : 'IN_PROGRESS';
 }
 
-/** The projects of `db` (a handle or a transaction) as `projects as p`, in wire columns. */
+/**
+ * The projects of `db` (a handle or a transaction) as `projects as p`, in wire columns, with the
+ * name of who made the last move (the creation into backlog is no move). One indexed lookup per
+ * project (project_state_changes_project), from the newest change back.
+ */
 export const projectRows = (db: Queryable) =>
-  db.selectFrom('projects as p').select(PROJECT_COLUMNS);
+  db
+    .selectFrom('projects as p')
+    .select(PROJECT_COLUMNS)
+    .select((eb) =>
+      eb
+        .selectFrom('project_state_changes as c')
+        .innerJoin('users as u', 'u.id', 'c.user_id')
+        .select('u.name')
+        .whereRef('c.project_id', '=', 'p.id')
+        .where('c.from_state', 'is not', null)
+        .orderBy('c.id', 'desc')
+        .limit(1)
+        .as('moved_by'),
+    );
 
 export type ProjectRow = Awaited<
   ReturnType<ReturnType<typeof projectRows>['executeTakeFirstOrThrow']>
@@ -52,6 +69,7 @@ export function projectToWire(row: ProjectRow): Project {
     created_at: row.created_at,
     updated_at: row.updated_at,
     workflowStatus: workflowStatusOf(state),
+    moved_by: row.moved_by ?? null,
     document: [],
   };
 }

@@ -18,12 +18,12 @@ beforeAll(async () => {
   api = apiClient(t.app);
   const owner = await defaultUser(t.storage.db);
   if (!owner) throw new Error('no bootstrap user');
-  const memories = createMemoryStore(t.db);
+  const memories = createMemoryStore(t.storage);
   const projects = createProjectStore(sqliteStorage(t.db));
-  const documents = createDocumentStore(t.db);
-  const enEs = memories.create(owner.orgId, { name: 'en-es', srclang: 'en', trglang: 'es' });
-  const enDe = memories.create(owner.orgId, { name: 'en-de', srclang: 'en', trglang: 'de' });
-  const esEn = memories.create(owner.orgId, { name: 'es-en', srclang: 'es', trglang: 'en' });
+  const documents = createDocumentStore(t.storage);
+  const enEs = await memories.create(owner.orgId, { name: 'en-es', srclang: 'en', trglang: 'es' });
+  const enDe = await memories.create(owner.orgId, { name: 'en-de', srclang: 'en', trglang: 'de' });
+  const esEn = await memories.create(owner.orgId, { name: 'es-en', srclang: 'es', trglang: 'en' });
   const make = async (name: string, memoryId: number, at: number, change: object = {}) => {
     const project = await projects.create(owner, { name, memory_id: memoryId }, at);
     if (!project) throw new Error('memory missing');
@@ -35,9 +35,9 @@ beforeAll(async () => {
   await make('archivedDe', enDe.id, T + 50, { state: 'inReview', archived: true });
   await make('atTo', esEn.id, T + 100, { state: 'done' });
   await make('archivedEs', enEs.id, T + 200, { state: 'inProgress', archived: true });
-  documents.add(owner.orgId, id.atFrom!, { name: 'b.docx', createdAt: T + 1 });
-  documents.add(owner.orgId, id.atFrom!, { name: 'a.html', createdAt: T + 2 });
-  documents.add(owner.orgId, id.atTo!, { name: 'c.xliff', createdAt: T + 101 });
+  await documents.add(owner.orgId, id.atFrom!, { name: 'b.docx', createdAt: T + 1 });
+  await documents.add(owner.orgId, id.atFrom!, { name: 'a.html', createdAt: T + 2 });
+  await documents.add(owner.orgId, id.atTo!, { name: 'c.xliff', createdAt: T + 101 });
 });
 afterAll(() => t.close());
 

@@ -227,7 +227,7 @@ describe('DELETE /v2/projects', () => {
     const project = await createProject();
     await api.put('/v2/projects', { id: project.id, state: 'inProgress' });
     const owner = await defaultUser(t.storage.db);
-    createDocumentStore(t.db).add(owner?.orgId ?? 0, project.id, { name: 'a.docx' });
+    await createDocumentStore(t.storage).add(owner?.orgId ?? 0, project.id, { name: 'a.docx' });
     const response = await api.delete(`/v2/projects?id=${project.id}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ id: project.id, deleted: true });

@@ -27,7 +27,7 @@ afterEach(() => {
 });
 
 async function seedOne() {
-  const memory = createMemoryStore(t.db).create(owner.orgId, {
+  const memory = await createMemoryStore(t.storage).create(owner.orgId, {
     name: 'M',
     srclang: 'en',
     trglang: 'fr',
@@ -106,14 +106,18 @@ describe('project store', () => {
     expect(await projects.get(otherOrg, project.id)).toBeNull();
     expect(await projects.update(other, { id: project.id, state: 'done' })).toBeNull();
     expect(await projects.remove(otherOrg, project.id)).toBe(false);
-    expect(createDocumentStore(t.db).add(otherOrg, project.id, { name: 'd' })).toBeNull();
-    expect(createMemoryStore(t.db).remove(otherOrg, memory.id)).toEqual({ status: 'not-found' });
+    expect(
+      await createDocumentStore(t.storage).add(otherOrg, project.id, { name: 'd' }),
+    ).toBeNull();
+    expect(await createMemoryStore(t.storage).remove(otherOrg, memory.id)).toEqual({
+      status: 'not-found',
+    });
     expect(await projects.get(owner.orgId, project.id)).toEqual(project);
   });
 
   it('keeps a memory that projects use, even against a direct delete', async () => {
     const { memory, project } = await seedOne();
-    expect(createMemoryStore(t.db).remove(owner.orgId, memory.id)).toEqual({
+    expect(await createMemoryStore(t.storage).remove(owner.orgId, memory.id)).toEqual({
       status: 'in-use',
       projectCount: 1,
     });
@@ -121,7 +125,7 @@ describe('project store', () => {
       /FOREIGN KEY/,
     );
     await createProjectStore(t.storage).remove(owner.orgId, project.id);
-    expect(createMemoryStore(t.db).remove(owner.orgId, memory.id)).toEqual({
+    expect(await createMemoryStore(t.storage).remove(owner.orgId, memory.id)).toEqual({
       status: 'deleted',
       blobs: [],
     });

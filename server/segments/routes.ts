@@ -17,14 +17,13 @@ import { segmentNotFound, type SegmentWrites } from './segment-writes';
 import { tagTarget } from './tag-target';
 import { badRequest, notFound } from '../http/http-error';
 import type { CommentService } from '../comments/comment-service';
-import type { Database } from '../db/db';
-import type { SegmentStore } from '../documents/segment-queries';
+import type { SegmentQueries } from '../documents/segment-queries';
 
 export interface SegmentsRoutesOptions {
-  db: Database;
   /** A segment's thread, for `include_comments`. */
   comments: CommentService;
-  segments: SegmentStore;
+  /** Segment reads, outside any transaction. */
+  segments: SegmentQueries;
   writes: SegmentWrites;
 }
 
@@ -42,10 +41,7 @@ const SEGMENT_BASES = ['/v2', '/2'];
  * translation and unlock reviewed segments. Scoped to the caller's organization.
  */
 export const segmentsRoutes: FastifyPluginAsync<SegmentsRoutesOptions> = async (app, options) => {
-  const { db, segments, writes, comments } = options;
-  const memoryExists = db.prepare<[number, number], { id: number }>(
-    'SELECT id FROM memories WHERE id = ? AND org_id = ?',
-  );
+  const { segments, writes, comments } = options;
 
   // `/v2/segments`, and the same under the comments base `/2`, where the public client sends it.
   for (const base of SEGMENT_BASES) {
@@ -66,7 +62,7 @@ export const segmentsRoutes: FastifyPluginAsync<SegmentsRoutesOptions> = async (
         },
       },
       async (request): Promise<Segment | Segment[]> => {
-        const created = writes.create(request.auth, request.body);
+        const created = await writes.create(request.auth, request.body);
         return request.body.shouldApplySegmentation ? created : (created[0] as Segment);
       },
     );
@@ -91,7 +87,7 @@ export const segmentsRoutes: FastifyPluginAsync<SegmentsRoutesOptions> = async (
       },
       async (request): Promise<Segment | SegmentWithComments> => {
         const query = request.query as Static<typeof SegmentGetQuery>;
-        const segment = segments.get(request.auth.orgId, query.id);
+        const segment = await segments.get(request.auth.orgId, query.id);
         if (!segment) throw segmentNotFound(query.id);
         if (!query.include_comments) return segment;
         return { ...segment, comments: await comments.thread(request.auth, segment.id) };
@@ -132,7 +128,7 @@ export const segmentsRoutes: FastifyPluginAsync<SegmentsRoutesOptions> = async (
       },
       async (request) => {
         const { id } = request.query as Static<typeof SegmentIdQuery>;
-        return { id, deleted: writes.remove(request.auth, id) };
+        return { id, deleted: await writes.remove(request.auth, id) };
       },
     );
   }
@@ -156,7 +152,7 @@ export const segmentsRoutes: FastifyPluginAsync<SegmentsRoutesOptions> = async (
       },
       async (request): Promise<TaggedSegment> => {
         const query = request.query as Static<typeof SegmentTagQuery>;
-        if (!memoryExists.get(query.memory_id, request.auth.orgId)) {
+        if (!(await segments.memoryExists(request.auth.orgId, query.memory_id))) {
           throw notFound(`Memory ${query.memory_id} not found`);
         }
         return {
@@ -186,7 +182,7 @@ export const segmentsRoutes: FastifyPluginAsync<SegmentsRoutesOptions> = async (
         if (!documentIds && !segmentIds) {
           throw badRequest('documentIds: is required (segment ids; segmentIds is accepted too)');
         }
-        return segments.unlock(request.auth.orgId, [...(documentIds ?? []), ...(segmentIds ?? [])]);
+        return writes.unlock(request.auth.orgId, [...(documentIds ?? []), ...(segmentIds ?? [])]);
       },
     );
   }

@@ -3,14 +3,14 @@ import type {
   SegmentCreateParameters,
   SegmentUpdateParameters,
 } from '../../shared/api/segments';
-import { segmentSentences } from '../formats/segmentation';
 import { badRequest, notFound } from '../http/http-error';
 import type { TmRegistry, UnitWriter } from '../memories/registry';
-import type { Database } from '../db/db';
-import type { SegmentRow, SegmentStore } from '../documents/segment-queries';
+import type { Storage } from '../db/storage';
+import { documentQueries } from '../documents/document-queries';
+import { segmentQueries, type SegmentQueries, type SegmentRow } from '../documents/segment-queries';
 import { nowSeconds } from '../db/time';
-import type { DocumentRecords } from '../documents/document-store';
 import { wordCount } from '../documents/word-count';
+import { sourcesOf } from './segment-sources';
 
 /** Who is writing. */
 export interface Writer {
@@ -22,38 +22,45 @@ export const segmentNotFound = (id: number) => notFound(`Segment ${id} not found
 
 /**
  * The segment changes that reach the memory: each runs in ONE transaction of the TM registry
- * (`tm.write`), so a segment and the unit written from it commit together and the index follows
- * only after the commit.
+ * (`tm.write`): the segment's queries run on its `tx`, so a segment and the unit written from it
+ * commit together, and the index follows only after the commit. A segment changed is read with
+ * its row locked on PostgreSQL, so two confirmations of one segment never write two units.
  */
-export function createSegmentWrites(db: Database, tm: TmRegistry, records: DocumentRecords) {
-  const segments: SegmentStore = records.segments;
-  const memoryOf = db.prepare<[number, number], { id: number }>(
-    'SELECT id FROM memories WHERE id = ? AND org_id = ?',
-  );
+export function createSegmentWrites(storage: Storage, tm: TmRegistry) {
+  const { dialect } = storage;
 
   /** Writes (or rewrites) the unit of a confirmed segment; the unit's id. */
-  function writeUnit(
+  async function writeUnit(
     w: UnitWriter,
+    q: SegmentQueries,
     row: SegmentRow,
     target: string,
     writer: Writer,
     origin: string,
-  ) {
+  ): Promise<number> {
     const unit = {
       source: row.source,
       target,
       contextKey: row.context_key,
-      ...segments.context(row),
+      ...(await q.context(row)),
     };
     const earlier =
-      row.memory_unit_id === null ? null : w.update(row.memory_id, row.memory_unit_id, unit);
-    return (earlier ?? w.add(row.memory_id, { ...unit, origin, createdBy: writer.userId })).id;
+      row.memory_unit_id === null ? null : await w.update(row.memory_id, row.memory_unit_id, unit);
+    return (earlier ?? (await w.add(row.memory_id, { ...unit, origin, createdBy: writer.userId })))
+      .id;
   }
 
-  /** Where new segments go: the document's memory and end, or the memory alone. */
-  function destination(writer: Writer, params: SegmentCreateParameters) {
+  /**
+   * Where new segments go: the document's memory and end (its row locked on PostgreSQL, so two
+   * appends never take one index), or the memory alone.
+   */
+  async function destination(w: UnitWriter, writer: Writer, params: SegmentCreateParameters) {
     if (params.document_id !== undefined) {
-      const document = records.ref(writer.orgId, params.document_id);
+      const document = await documentQueries(w.tx, dialect).ref(
+        writer.orgId,
+        params.document_id,
+        true,
+      );
       if (!document) throw notFound(`Document ${params.document_id} not found`);
       if (params.memory_id !== undefined && params.memory_id !== document.memory_id) {
         throw badRequest(
@@ -64,38 +71,26 @@ export function createSegmentWrites(db: Database, tm: TmRegistry, records: Docum
       return { documentId: document.id, memoryId: document.memory_id };
     }
     if (params.memory_id === undefined) throw badRequest('memory_id: is required (or document_id)');
-    if (!memoryOf.get(params.memory_id, writer.orgId)) {
+    if (!(await segmentQueries(w.tx, dialect).memoryExists(writer.orgId, params.memory_id))) {
       throw notFound(`Memory ${params.memory_id} not found`);
     }
     return { documentId: null, memoryId: params.memory_id };
   }
 
-  function sourcesOf(params: SegmentCreateParameters): string[] {
-    if (!params.shouldApplySegmentation) return [params.source];
-    if (!params.srcLang) throw badRequest('srcLang: is required with shouldApplySegmentation');
-    const pieces = segmentSentences(params.source, params.srcLang)
-      .map((piece) => piece.trim())
-      .filter((piece) => piece !== '');
-    if (params.target && pieces.length > 1) {
-      throw badRequest(
-        `target: cannot be given when shouldApplySegmentation splits the source (${pieces.length} sentences)`,
-      );
-    }
-    return pieces.length > 0 ? pieces : [params.source];
-  }
-
   return {
     /** `POST /v2/segments`: the new segments (one unless segmentation split the source). */
-    create(writer: Writer, params: SegmentCreateParameters): Segment[] {
+    create(writer: Writer, params: SegmentCreateParameters): Promise<Segment[]> {
       const target = params.target ?? '';
       const sources = sourcesOf(params);
-      const ids = tm.write((w) => {
-        const { documentId, memoryId } = destination(writer, params);
-        let index = documentId === null ? 0 : segments.nextIndex(documentId);
+      return tm.write(async (w) => {
+        const q = segmentQueries(w.tx, dialect);
+        const { documentId, memoryId } = await destination(w, writer, params);
+        let index = documentId === null ? 0 : await q.nextIndex(documentId);
         const now = nowSeconds();
-        return sources.map((source) => {
+        const ids: number[] = [];
+        for (const source of sources) {
           // Inserted with its target, so that it starts at revision 1 like any other segment.
-          const id = segments.insert({
+          const id = await q.insert({
             orgId: writer.orgId,
             documentId,
             memoryId,
@@ -113,9 +108,9 @@ export function createSegmentWrites(db: Database, tm: TmRegistry, records: Docum
           });
           if (documentId !== null) index += 1;
           if (target !== '') {
-            const row = segments.row(writer.orgId, id) as SegmentRow;
-            const unitId = writeUnit(w, row, target, writer, 'api');
-            segments.setTarget(id, {
+            const row = (await q.row(writer.orgId, id)) as SegmentRow;
+            const unitId = await writeUnit(w, q, row, target, writer, 'api');
+            await q.setTarget(id, {
               target,
               isConfirmed: true,
               targetOrigin: 'user',
@@ -124,31 +119,34 @@ export function createSegmentWrites(db: Database, tm: TmRegistry, records: Docum
               now,
             });
           }
-          return id;
-        });
+          ids.push(id);
+        }
+        const created: Segment[] = [];
+        for (const id of ids) created.push((await q.get(writer.orgId, id)) as Segment);
+        return created;
       });
-      return ids.map((id) => segments.get(writer.orgId, id) as Segment);
     },
 
     /**
      * `PUT /v2/segments`: confirmed (the default) writes the unit into the segment's memory,
      * updating the one written earlier if it still exists; a draft writes nothing there.
      */
-    update(writer: Writer, params: SegmentUpdateParameters): Segment {
+    update(writer: Writer, params: SegmentUpdateParameters): Promise<Segment> {
       const confirm = params.is_confirmed !== false;
       if (confirm && params.target.trim() === '') {
         throw badRequest(
           'target: must not be empty to confirm a segment (is_confirmed false clears it)',
         );
       }
-      tm.write((w) => {
-        const row = segments.row(writer.orgId, params.id);
+      return tm.write(async (w) => {
+        const q = segmentQueries(w.tx, dialect);
+        const row = await q.row(writer.orgId, params.id, true);
         if (!row) throw segmentNotFound(params.id);
         const hasTarget = params.target !== '';
         const unitId = confirm
-          ? writeUnit(w, row, params.target, writer, 'editor')
+          ? await writeUnit(w, q, row, params.target, writer, 'editor')
           : row.memory_unit_id;
-        segments.setTarget(row.id, {
+        await q.setTarget(row.id, {
           target: params.target,
           isConfirmed: confirm,
           targetOrigin: hasTarget ? 'user' : null,
@@ -156,8 +154,8 @@ export function createSegmentWrites(db: Database, tm: TmRegistry, records: Docum
           memoryUnitId: unitId,
           now: nowSeconds(),
         });
+        return (await q.get(writer.orgId, row.id)) as Segment;
       });
-      return segments.get(writer.orgId, params.id) as Segment;
     },
 
     /**
@@ -165,15 +163,21 @@ export function createSegmentWrites(db: Database, tm: TmRegistry, records: Docum
      * from memory only"); a segment without a document goes too. `deleted` says whether anything
      * was removed.
      */
-    remove(writer: Writer, id: number): boolean {
-      return tm.write((w) => {
-        const row = segments.row(writer.orgId, id);
+    remove(writer: Writer, id: number): Promise<boolean> {
+      return tm.write(async (w) => {
+        const q = segmentQueries(w.tx, dialect);
+        const row = await q.row(writer.orgId, id, true);
         if (!row) throw segmentNotFound(id);
-        let deleted = row.memory_unit_id !== null && w.remove(row.memory_id, row.memory_unit_id);
-        if (row.document_id === null) deleted = segments.remove(id) || deleted;
+        let deleted =
+          row.memory_unit_id !== null && (await w.remove(row.memory_id, row.memory_unit_id));
+        if (row.document_id === null) deleted = (await q.remove(id)) || deleted;
         return deleted;
       });
     },
+
+    /** `POST /segments/review/unlock`: the organization's segments among `ids`, unlocked. */
+    unlock: (orgId: number, ids: number[]): Promise<number[]> =>
+      storage.transaction((tx) => segmentQueries(tx, dialect).unlock(orgId, ids)),
   };
 }
 

@@ -42,11 +42,11 @@ async function expectRefused(
   status: number,
   message: string | RegExp,
 ) {
-  const before = documentTables(t.db);
+  const before = await documentTables(t.storage.db);
   const response = await request();
   expect(response.statusCode, response.body).toBe(status);
   expect((response.json() as { message: string }).message).toMatch(message);
-  expect(documentTables(t.db)).toEqual(before);
+  expect(await documentTables(t.storage.db)).toEqual(before);
 }
 
 async function newDocument(text = 'Open the file. Save it now. Close the window.') {

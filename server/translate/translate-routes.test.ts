@@ -134,7 +134,7 @@ describe('POST /v2/translate', () => {
     const source = 'Freeze the first row of the sheet.';
     const before = await translate(t.app, { source, memory_id: memory.id, mt: false });
     expect(before.translation.some((item) => item.score === 100)).toBe(false);
-    t.app.tm.addUnit(memory.id, {
+    await t.app.tm.addUnit(memory.id, {
       source,
       target: 'Inmovilice la primera fila de la hoja.',
       origin: 'editor',

@@ -32,13 +32,14 @@ export function createSegmentTranslator({ storage, tm, mt }: SegmentTranslatorDe
   const reads = translateQueries(storage.db);
   const memoryNotFound = (id: number) => notFound(`memory_id ${id} not found`);
 
-  function tmTranslations(
+  async function tmTranslations(
     orgId: number,
     body: TranslateSegmentBody,
     context: MatchContext | undefined,
-  ): Translation[] {
+  ): Promise<Translation[]> {
     const n = body.n ?? DEFAULT_TRANSLATE_MATCHES;
-    const matches = tm.findMatches(orgId, body.memory_id, body.source, {
+    // Waits for the memory's index to load (a slice at a time) on its first use.
+    const matches = await tm.findMatches(orgId, body.memory_id, body.source, {
       n: body.prefix ? Math.max(n, PREFIX_CANDIDATES) : n,
       threshold: body.threshold ?? DEFAULT_TRANSLATE_THRESHOLD,
       context,
@@ -81,8 +82,7 @@ export function createSegmentTranslator({ storage, tm, mt }: SegmentTranslatorDe
     if (body.source.trim() !== '') {
       const pair = { source: memory.srclang, target: memory.trglang };
       const pending = body.mt === false ? undefined : machineTranslate(mt, pair, body.source, log);
-      if (body.tm_matches !== false) await tm.ready(orgId, body.memory_id);
-      const tmItems = body.tm_matches === false ? [] : tmTranslations(orgId, body, context);
+      const tmItems = body.tm_matches === false ? [] : await tmTranslations(orgId, body, context);
       const outcome = await pending;
       answer.translation = [...tmItems, ...(outcome ? mtTranslation(outcome, body.prefix) : [])];
       if (outcome && 'unavailable' in outcome) answer.mtUnavailable = outcome.unavailable;

@@ -66,9 +66,10 @@ export function createWorkQueue(storage: Storage, options: WorkQueueOptions = {}
   // A closed SQLite handle (the server stopped without waiting): leave the row for recovery.
   const isClosed = () => storage.sqlite !== undefined && !storage.sqlite.open;
 
-  function reportFailed(kind: string, payload: unknown, error: string): void {
+  /** Runs the kind's onFailed to its end; a hook that throws is logged, never rethrown. */
+  async function reportFailed(kind: string, payload: unknown, error: string): Promise<void> {
     try {
-      handlers.get(kind)?.onFailed?.(payload as never, error);
+      await handlers.get(kind)?.onFailed?.(payload as never, error);
     } catch (hookError) {
       log.error({ err: hookError, kind }, 'work item onFailed hook threw');
     }
@@ -81,12 +82,15 @@ export function createWorkQueue(storage: Storage, options: WorkQueueOptions = {}
     if (aborted && stopping) return void (await q.interrupted(row.id, owner, time));
     const message = messageOf(error);
     if (error instanceof PermanentWorkError || row.attempts >= row.max_attempts) {
-      await q.failed(row.id, owner, time, message);
+      // The handler records the outcome first: a crash in between leaves the item running, for
+      // recovery to retry it or report the failure again, so the outcome is never lost.
+      await reportFailed(row.kind, payload, message);
+      if (isClosed()) return;
+      await q.failed(row.id, owner, now(), message);
       log.warn(
         { id: row.id, kind: row.kind, attempts: row.attempts, error: message },
         'work failed',
       );
-      reportFailed(row.kind, payload, message);
       return;
     }
     const delay = (handlers.get(row.kind)?.backoffMs ?? defaultBackoff)(row.attempts);
@@ -192,11 +196,11 @@ export function createWorkQueue(storage: Storage, options: WorkQueueOptions = {}
     const time = now();
     await q.renew(owner, [...active.keys()], time + leaseMs);
     const recovered = await q.recover(time, false);
-    reportRecovered(recovered, 'interrupted: its process stopped, no attempts left');
+    await reportRecovered(recovered, 'interrupted: its process stopped, no attempts left');
     if (recovered.length > 0) wake();
   }
 
-  function reportRecovered(rows: ItemRow[], why: string): void {
+  async function reportRecovered(rows: ItemRow[], why: string): Promise<void> {
     for (const row of rows) {
       if (row.state !== 'failed') continue;
       let payload: unknown;
@@ -205,7 +209,7 @@ export function createWorkQueue(storage: Storage, options: WorkQueueOptions = {}
       } catch {
         continue;
       }
-      reportFailed(row.kind, payload, why);
+      await reportFailed(row.kind, payload, why);
     }
   }
 
@@ -275,7 +279,7 @@ export function createWorkQueue(storage: Storage, options: WorkQueueOptions = {}
       // longer than a lease can never hand a running item to a second run).
       const soleProcess = storage.dialect === 'sqlite';
       const recovered = await q.recover(time, soleProcess);
-      reportRecovered(recovered, 'interrupted by a restart, no attempts left');
+      await reportRecovered(recovered, 'interrupted by a restart, no attempts left');
       started = true;
       stopping = false;
       if (!soleProcess) {

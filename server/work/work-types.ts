@@ -21,8 +21,10 @@ export interface WorkHandler<P = unknown> {
   /**
    * Called once an item has failed for good (out of attempts, a PermanentWorkError, or found
    * `running` by a restart with no attempts left), so the record it was working on can say so.
+   * A promise is awaited: the item is marked failed only after it settles. A crash before that
+   * leaves the item running, for recovery to retry or fail it again: a hook may run twice.
    */
-  onFailed?(payload: P, error: string): void;
+  onFailed?: ((payload: P, error: string) => void) | ((payload: P, error: string) => Promise<void>);
   /** Attempts before the item fails; the queue's default otherwise. */
   maxAttempts?: number;
   /** Delay before attempt `attempt + 1`, after `attempt` failed. */

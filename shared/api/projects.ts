@@ -67,6 +67,11 @@ export const Project = Type.Object({
   created_at: EpochSeconds,
   updated_at: EpochSeconds,
   workflowStatus: WorkflowStatus,
+  /**
+   * Our extension: the name of who made the project's last move between states; null until it
+   * is first moved (on a team server, boards show who moved what).
+   */
+  moved_by: Nullable(Type.String()),
   document: Type.Array(DocumentWithoutSegments),
 });
 export type Project = Static<typeof Project>;

@@ -90,6 +90,7 @@ export const ProjectCard = memo(function ProjectCard({
     due ? `due ${due}${isLate ? ', overdue' : ''}` : null,
     documents,
     project.archived ? 'archived' : null,
+    project.moved_by ? `moved by ${project.moved_by}` : null,
     `${STATE_LABELS[project.state]}, ${index + 1} of ${columnSize}`,
   ]
     .filter(Boolean)
@@ -148,6 +149,12 @@ export const ProjectCard = memo(function ProjectCard({
         )}
         {project.archived ? <span className="tag tag-archived">Archived</span> : null}
       </p>
+      {project.moved_by ? (
+        // On a team server the board is shared: who moved a card last is part of its story.
+        <p className="project-card-moved-by" data-testid="project-card-moved-by">
+          Moved by {project.moved_by}
+        </p>
+      ) : null}
     </div>
   );
 });

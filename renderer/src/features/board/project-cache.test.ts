@@ -27,6 +27,7 @@ function project(id: number, patch: Partial<Project> = {}): Project {
     created_at: 1_000 + id,
     updated_at: 1_000 + id,
     workflowStatus: 'READY_TO_START',
+    moved_by: null,
     document: [],
     ...patch,
   };
