@@ -18,8 +18,8 @@ export interface Storage {
   readonly dialect: Dialect;
   readonly db: Queryable;
   /**
-   * SQLite's own handle, for code not yet moved to the storage (the work queue's synchronous
-   * `enqueue` inside a better-sqlite3 transaction). Absent on PostgreSQL.
+   * SQLite's own handle, for what only SQLite has (the file's folder, `total_changes()`, whether
+   * it is still open); queries go through `db`. Absent on PostgreSQL.
    */
   readonly sqlite?: Database;
   /** PostgreSQL's connection string, for what needs a connection of its own (the change feed). */

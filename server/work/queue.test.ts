@@ -61,7 +61,7 @@ describe('work queue', () => {
     const work = queue(db);
     const seen: unknown[] = [];
     work.register<{ n: number }>('echo', { run: async (payload) => void seen.push(payload) });
-    const id = work.enqueue('echo', { n: 1 });
+    const id = await work.enqueue('echo', { n: 1 });
     await work.start();
     await work.idle();
     expect(seen).toEqual([{ n: 1 }]);
@@ -76,13 +76,14 @@ describe('work queue', () => {
     await work.start();
     await work.idle();
     // Enqueued inside a transaction that rolls back: never runs.
-    expect(() =>
-      db.transaction(() => {
-        work.enqueue('echo', { n: 1 });
+    const storage = sqliteStorage(db);
+    await expect(
+      storage.transaction(async (tx) => {
+        await work.enqueueIn(tx, 'echo', { n: 1 });
         throw new Error('rollback');
-      })(),
-    ).toThrow('rollback');
-    db.transaction(() => work.enqueue('echo', { n: 2 }))();
+      }),
+    ).rejects.toThrow('rollback');
+    await storage.transaction((tx) => work.enqueueIn(tx, 'echo', { n: 2 }));
     await until(() => seen.length === 1);
     await work.idle();
     expect(seen).toEqual([2]);
@@ -101,7 +102,7 @@ describe('work queue', () => {
       },
       onFailed: (_payload, error) => failures.push(error),
     });
-    const id = work.enqueue('flaky', {});
+    const id = await work.enqueue('flaky', {});
     await work.start();
     await until(() => calls === 1);
     await until(() => row(db, id).state === 'queued');
@@ -137,7 +138,7 @@ describe('work queue', () => {
         throw new PermanentWorkError('unreadable');
       },
     });
-    const id = work.enqueue('bad', {});
+    const id = await work.enqueue('bad', {});
     await work.start();
     await until(() => row(db, id).state === 'failed');
     expect(row(db, id)).toMatchObject({ attempts: 1, last_error: 'unreadable' });
@@ -156,7 +157,7 @@ describe('work queue', () => {
         running -= 1;
       },
     });
-    const ids = Array.from({ length: 6 }, () => work.enqueue('slow', {}));
+    const ids = await Promise.all(Array.from({ length: 6 }, () => work.enqueue('slow', {})));
     await work.start();
     await until(() => ids.every((id) => row(db, id).state === 'done'));
     expect(peak).toBe(2);
@@ -165,7 +166,7 @@ describe('work queue', () => {
   it('leaves items of kinds it has no handler for waiting', async () => {
     const { db } = database();
     const work = queue(db);
-    const id = work.enqueue('from-the-future', {});
+    const id = await work.enqueue('from-the-future', {});
     await work.start();
     await work.idle();
     expect(row(db, id).state).toBe('queued');
@@ -178,8 +179,8 @@ describe('work queue', () => {
     first.register('long', {
       run: () => new Promise<void>((resolve) => void releases.push(resolve)),
     });
-    const again = first.enqueue('long', {});
-    const spent = first.enqueue('long', {}, { maxAttempts: 1 });
+    const again = await first.enqueue('long', {});
+    const spent = await first.enqueue('long', {}, { maxAttempts: 1 });
     await first.start();
     await until(() => row(db, again).state === 'running' && row(db, spent).state === 'running');
     // The process dies: the database closes with both items running.
@@ -213,8 +214,8 @@ describe('work queue', () => {
         finished += 1;
       },
     });
-    const first = work.enqueue('slow', {});
-    const second = work.enqueue('slow', {});
+    const first = await work.enqueue('slow', {});
+    const second = await work.enqueue('slow', {});
     await work.start();
     await until(() => row(db, first).state === 'running');
     await work.stop(5000);
@@ -236,7 +237,7 @@ describe('work queue', () => {
           });
         }),
     });
-    const id = work.enqueue('stuck', {});
+    const id = await work.enqueue('stuck', {});
     await work.start();
     await until(() => row(db, id).state === 'running');
     db.close();
@@ -258,7 +259,7 @@ describe('work queue', () => {
     });
     const calls: string[] = [];
     first.register('long', handler(calls));
-    const id = first.enqueue('long', {});
+    const id = await first.enqueue('long', {});
     await first.start();
     await until(() => row(db, id).state === 'running');
     await first.stop(20);

@@ -28,8 +28,7 @@ function messageOf(error: unknown): string {
  * A durable work queue in the `work_items` table, run by a worker in each server process.
  *
  * - `enqueueIn(tx, ...)` inserts in the caller's transaction, so the work and the change that
- *   needs it commit together, or neither does; `enqueue` does the same synchronously on SQLite's
- *   own handle, for callers still inside a better-sqlite3 transaction. Either wakes the worker
+ *   needs it commit together, or neither does; `enqueue` adds one on its own. Either wakes the worker
  *   on the next turn of the event loop, after the caller's transaction has committed.
  * - The worker claims due items with one UPDATE ... RETURNING (on PostgreSQL its candidate row
  *   FOR UPDATE SKIP LOCKED, so several processes share one queue), runs at most `concurrency` at
@@ -247,23 +246,9 @@ export function createWorkQueue(storage: Storage, options: WorkQueueOptions = {}
       return id;
     },
 
-    /**
-     * Adds an item synchronously on SQLite's own handle (call it inside the better-sqlite3
-     * transaction that needs the work) and wakes the worker. Returns the item's id.
-     */
-    enqueue(kind: string, payload: unknown, enqueueOptions: EnqueueOptions = {}): number {
-      if (!storage.sqlite) {
-        throw new Error(`enqueue(${kind}) is SQLite only: use enqueueIn(tx, ...) on PostgreSQL`);
-      }
-      const item = newItem(kind, payload, enqueueOptions);
-      const result = storage.sqlite
-        .prepare(
-          `INSERT INTO work_items (kind, payload, max_attempts, run_after, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?)`,
-        )
-        .run(item.kind, item.payload, item.maxAttempts, item.runAfter, item.now, item.now);
-      wake();
-      return Number(result.lastInsertRowid);
+    /** Adds an item in a transaction of its own and wakes the worker; answers its id. */
+    enqueue(kind: string, payload: unknown, enqueueOptions: EnqueueOptions = {}) {
+      return this.enqueueIn(storage.db, kind, payload, enqueueOptions);
     },
 
     /** Checks for due work now (after a clock change in tests, or work added by another process). */
