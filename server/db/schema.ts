@@ -239,6 +239,7 @@ export interface SegmentsTable {
   created_at: number;
   updated_at: number;
   revision: Generated<number>;
+  updated_by: number | null;
 }
 
 export interface ServerSecretsTable {
