@@ -10,8 +10,17 @@ import {
 
 // Test support for kill-moments.test.ts: the requests it interrupts, sent to a server process.
 
+/** An answer's JSON, of whichever shape each test expects (the return type is spelled out: inferred, it names undici's internal types). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
 /** A JSON request to a running server, as the bootstrap key. */
-export async function call(server: ServerProcess, method: string, path: string, body?: unknown) {
+export async function call(
+  server: ServerProcess,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: Json; headers: Headers }> {
   const response = await fetch(`${server.url}${path}`, {
     method,
     headers: { key: KEY, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
