@@ -15,7 +15,8 @@ export interface DataFolder {
  */
 export function dataFolder(db: Database | undefined, given: string | undefined): DataFolder {
   if (given) return { dir: given, removeIfTemporary: () => undefined };
-  if (db && !db.memory && db.name) return { dir: dirname(db.name), removeIfTemporary: () => undefined };
+  if (db && !db.memory && db.name)
+    return { dir: dirname(db.name), removeIfTemporary: () => undefined };
   const dir = mkdtempSync(join(tmpdir(), 'wordbench-blobs-'));
   return { dir, removeIfTemporary: () => rmSync(dir, { recursive: true, force: true }) };
 }
