@@ -33,13 +33,34 @@ export interface TestApp {
 
 export const TEST_KEY = 'wb_test-key-0123456789';
 
-/** The test app's database: a SQLite file in `dir`, or a new PostgreSQL database (test-backend.ts). */
-async function openTestStorage(dir: string): Promise<{ storage: Storage; db?: Database }> {
-  if (testBackend() === 'postgres') {
-    return { storage: await openPostgresStorage(await createTestDatabase(), { max: 4 }) };
-  }
-  const db = openDatabase(join(dir, 'wordbench.db'));
-  return { storage: sqliteStorage(db), db };
+/** One opening of a test database: its storage, and on SQLite its handle. */
+export interface OpenedTestDatabase {
+  storage: Storage;
+  db?: Database;
+  close(): Promise<void>;
+}
+
+export interface TestDatabase {
+  open(): Promise<OpenedTestDatabase>;
+}
+
+/**
+ * A test database that outlives the apps on it, for restarts: a SQLite file in `dir`, or in the
+ * `postgres` test project a new PostgreSQL database (test-backend.ts). Each `open` is a new
+ * connection to it, as a restarted server would make.
+ */
+export async function reopenableTestDatabase(dir: string): Promise<TestDatabase> {
+  const url = testBackend() === 'postgres' ? await createTestDatabase() : undefined;
+  return {
+    async open() {
+      if (url) {
+        const storage = await openPostgresStorage(url, { max: 4 });
+        return { storage, close: () => storage.close() };
+      }
+      const db = openDatabase(join(dir, 'wordbench.db'));
+      return { storage: sqliteStorage(db), db, close: async () => void db.close() };
+    },
+  };
 }
 
 /**
@@ -48,9 +69,10 @@ async function openTestStorage(dir: string): Promise<{ storage: Storage; db?: Da
  */
 export async function createTestApp(options: Partial<AppOptions> = {}): Promise<TestApp> {
   const dir = tempDir();
-  const opened = options.storage ? { storage: options.storage } : await openTestStorage(dir);
-  const { storage } = opened;
-  const db = 'db' in opened ? opened.db : undefined;
+  const opened: OpenedTestDatabase = options.storage
+    ? { storage: options.storage, close: async () => undefined }
+    : await (await reopenableTestDatabase(dir)).open();
+  const { storage, db } = opened;
   await ensureBootstrap(storage, { key: TEST_KEY });
   const app = await buildApp({
     db,
@@ -70,8 +92,7 @@ export async function createTestApp(options: Partial<AppOptions> = {}): Promise<
     dir,
     close: async () => {
       await app.close();
-      if (!options.storage) await storage.close();
-      db?.close();
+      await opened.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -103,7 +124,11 @@ export function apiClient(app: FastifyInstance, key: string = TEST_KEY) {
 /** The tables whose rows the tests compare, each with an `id` to order them by. */
 export type TableWithId = Exclude<
   keyof Schema,
-  'blobs' | 'document_skeleton_parts' | 'file_translation_targets' | 'server_secrets' | 'upload_parts'
+  | 'blobs'
+  | 'document_skeleton_parts'
+  | 'file_translation_targets'
+  | 'server_secrets'
+  | 'upload_parts'
 >;
 
 /**
@@ -119,6 +144,14 @@ export async function rowsById(
     all[table] = await db.selectFrom(table).selectAll().orderBy('id').execute();
   }
   return all;
+}
+
+/** How many rows `table` has, as `{ n }` (a number on both backends). */
+export function countRows(db: Queryable, table: keyof Schema): Promise<{ n: number }> {
+  return db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
 }
 
 /** Every row of the tables the API writes: equal snapshots mean a request changed nothing. */

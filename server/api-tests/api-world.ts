@@ -1,5 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { Database } from '../db/db';
+import type { Queryable } from '../db/storage';
 import { basic } from '../test-support';
 import type { ApiOperation } from './openapi-requests';
 
@@ -49,7 +49,7 @@ const tmx = (marker: string) =>
  */
 export async function createWorld(
   app: FastifyInstance,
-  db: Database,
+  db: Queryable,
   key: string,
   marker: string,
 ): Promise<ApiWorld> {
@@ -164,23 +164,32 @@ export async function createWorld(
   );
   await app.work.idle();
 
-  const one = (sql: string, ...args: unknown[]) =>
-    (db.prepare(sql).get(...args) as { id: number } | undefined)?.id ?? 0;
+  const unit = await db
+    .selectFrom('memory_units')
+    .select('id')
+    .where('memory_id', '=', memory.id)
+    .orderBy('id')
+    .executeTakeFirst();
+  const upload = await db
+    .selectFrom('uploads')
+    .select(['id', 'file_id'])
+    .where('s3_key', '=', single.key)
+    .executeTakeFirst();
   return {
     key,
     ids: {
       memory: memory.id,
-      memoryUnit: one('SELECT id FROM memory_units WHERE memory_id = ? ORDER BY id', memory.id),
+      memoryUnit: unit?.id ?? 0,
       project: project.id,
       document: document.id,
       segment: segmentId,
       standaloneSegment: standalone.id,
       comment: comment.id,
       file: file.id,
-      uploadedFile: one('SELECT file_id AS id FROM uploads WHERE s3_key = ?', single.key),
+      uploadedFile: upload?.file_id ?? 0,
       upload: Number(multipart.uploadId),
       uploadKey: multipart.key,
-      singleUpload: one('SELECT id FROM uploads WHERE s3_key = ?', single.key),
+      singleUpload: upload?.id ?? 0,
       singleUploadKey: single.key,
       translation: translation.id,
     },

@@ -25,7 +25,7 @@ beforeAll(async () => {
   // keys, so that every bad-credential case reaches the credential parser (the throttle has
   // its own tests in auth-throttle.test.ts).
   t = await createTestApp({ mt: null, maxUploadBytes: 64 * 1024, authThrottle: null });
-  world = await createWorld(t.app, t.db, t.key, 'fuzz-world');
+  world = await createWorld(t.app, t.storage.db, t.key, 'fuzz-world');
   operations = await loadOperations(t.app);
 });
 afterAll(() => t.close());

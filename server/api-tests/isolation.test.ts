@@ -46,7 +46,7 @@ describe('organization isolation', () => {
   });
 
   it('answers a foreign memory id with the 404 of an unknown one, changing nothing', async () => {
-    const before = snapshot(t.db);
+    const before = await snapshot(t.storage);
     const id = theirMemory.id;
     const expected = { message: `Memory ${id} not found` };
     for (const response of [
@@ -58,11 +58,11 @@ describe('organization isolation', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual(expected);
     }
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t.storage)).toEqual(before);
   });
 
   it('answers a foreign project id with the 404 of an unknown one, changing nothing', async () => {
-    const before = snapshot(t.db);
+    const before = await snapshot(t.storage);
     const id = theirProject.id;
     const expected = { message: `Project ${id} not found` };
     for (const response of [
@@ -72,7 +72,7 @@ describe('organization isolation', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual(expected);
     }
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t.storage)).toEqual(before);
     expect((await theirs.get(`/v2/projects?id=${id}`)).json()).toEqual([theirProject]);
   });
 });

@@ -1,4 +1,5 @@
-import type { Database } from '../db/db';
+import { sql } from 'kysely';
+import type { Storage } from '../db/storage';
 import { kindOf, type ApiWorld } from './api-world';
 import type { JsonSchema } from '../http/json-schema-check';
 import {
@@ -116,16 +117,31 @@ export function matrixCases(op: ApiOperation, own: IdResolver, theirs: ApiWorld)
 /**
  * Moves every id sequence to its own range (table n starts at n × 1000): ids made afterwards are
  * above all the earlier ones and differ between tables, so one organization's id of any kind is
- * never a valid id of the other's, of the same kind or another.
+ * never a valid id of the other's, of the same kind or another. SQLite's AUTOINCREMENT tables
+ * keep theirs in sqlite_sequence; PostgreSQL's identity columns each have a sequence.
  */
-export function separateIdRanges(db: Database): void {
-  const tables = db
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE '%AUTOINCREMENT%'")
-    .all() as Array<{ name: string }>;
-  tables.forEach(({ name }, i) => {
-    db.prepare('DELETE FROM sqlite_sequence WHERE name = ?').run(name);
-    db.prepare('INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)').run(name, (i + 1) * 1000);
-  });
+export async function separateIdRanges(storage: Storage): Promise<void> {
+  const { db } = storage;
+  if (storage.dialect === 'postgres') {
+    const { rows } = await sql<{ name: string }>`
+      SELECT table_name AS name FROM information_schema.columns
+       WHERE table_schema = current_schema() AND is_identity = 'YES' AND column_name = 'id'
+       ORDER BY table_name`.execute(db);
+    for (const [i, { name }] of rows.entries()) {
+      await sql`SELECT setval(pg_get_serial_sequence(${name}, 'id'), ${(i + 1) * 1000})`.execute(
+        db,
+      );
+    }
+    return;
+  }
+  const { rows } = await sql<{ name: string }>`
+    SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE '%AUTOINCREMENT%'`.execute(db);
+  for (const [i, { name }] of rows.entries()) {
+    await sql`DELETE FROM sqlite_sequence WHERE name = ${name}`.execute(db);
+    await sql`INSERT INTO sqlite_sequence (name, seq) VALUES (${name}, ${(i + 1) * 1000})`.execute(
+      db,
+    );
+  }
 }
 
 /** A message with the ids that were put in masked, so that two answers can be compared. */

@@ -30,13 +30,13 @@ let queries: Map<string, string>;
 
 beforeAll(async () => {
   t = await createTestApp({ mt: null });
-  ours = await createWorld(t.app, t.db, t.key, 'tenant-a');
-  separateIdRanges(t.db);
+  ours = await createWorld(t.app, t.storage.db, t.key, 'tenant-a');
+  await separateIdRanges(t.storage);
   const other = await createOtherOrganization(t.storage);
   theirOrg = other.orgId;
-  theirs = await createWorld(t.app, t.db, other.key, THEIR_MARKER);
+  theirs = await createWorld(t.app, t.storage.db, other.key, THEIR_MARKER);
   operations = await loadOperations(t.app);
-  queries = ownershipQueries(t.db);
+  queries = await ownershipQueries(t.storage);
 });
 afterAll(() => t.close());
 
@@ -45,7 +45,7 @@ const ownIds: IdResolver = (op, name) => {
   return kind ? ours.ids[kind] : undefined;
 };
 const send = (draft: Draft) => t.app.inject(injectOptions(draft, ours.key));
-const theirRows = () => orgRows(t.db, queries, theirOrg);
+const theirRows = () => orgRows(t.storage.db, queries, theirOrg);
 
 function messageOf(response: LightMyRequestResponse): string {
   try {
@@ -78,7 +78,7 @@ describe('two organizations, every operation, the other one’s ids', () => {
       timeout: 120_000,
     },
     async () => {
-      const initial = theirRows();
+      const initial = await theirRows();
       let rows = initial;
       const leaks: string[] = [];
       let crossRequests = 0;
@@ -89,8 +89,11 @@ describe('two organizations, every operation, the other one’s ids', () => {
           const foreign = await send(c.foreign);
           crossRequests += 1;
           const found = leaksOf(c, foreign, unknown);
-          const now = theirRows();
-          if (JSON.stringify(now) !== JSON.stringify(rows)) found.push('changed their rows');
+          const now = await theirRows();
+          const changed = Object.keys(now).filter(
+            (table) => JSON.stringify(now[table]) !== JSON.stringify(rows[table]),
+          );
+          if (changed.length > 0) found.push(`changed their rows (${changed.join(', ')})`);
           rows = now;
           if (found.length > 0) leaks.push(`${op.key} [${c.label}]: ${found.join('; ')}`);
         }
@@ -109,7 +112,7 @@ describe('two organizations, every operation, the other one’s ids', () => {
           `${leaks.length} leaks`,
       );
       expect(leaks, leaks.join('\n')).toEqual([]);
-      expect(theirRows()).toEqual(initial);
+      expect(await theirRows()).toEqual(initial);
     },
   );
 

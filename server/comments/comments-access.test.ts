@@ -37,11 +37,11 @@ async function expectRefused(
   status: number,
   message: string,
 ) {
-  const before = commentTables(t.db);
+  const before = await commentTables(t.storage);
   const response = await request();
   expect(response.statusCode, response.body).toBe(status);
   expect(response.json()).toEqual({ message });
-  expect(commentTables(t.db)).toEqual(before);
+  expect(await commentTables(t.storage)).toEqual(before);
 }
 
 describe('a colleague in the same organization', () => {

@@ -36,11 +36,11 @@ async function expectRefused(
   status: number,
   message: string | RegExp,
 ) {
-  const before = commentTables(t.db);
+  const before = await commentTables(t.storage);
   const response = await request();
   expect(response.statusCode, response.body).toBe(status);
   expect((response.json() as { message: string }).message).toMatch(message);
-  expect(commentTables(t.db)).toEqual(before);
+  expect(await commentTables(t.storage)).toEqual(before);
 }
 
 describe('POST /2/comments', () => {
@@ -310,11 +310,13 @@ describe('comments and the rest of the API', () => {
     const place = placeOf(await newDocument());
     await addComment(t.app, place, { text: 'x' });
     const count = () =>
-      t.db
-        .prepare('SELECT count(*) AS n FROM comments WHERE document_id = ?')
-        .get(place.documentId);
-    expect(count()).toEqual({ n: 1 });
+      t.storage.db
+        .selectFrom('comments')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('document_id', '=', place.documentId)
+        .executeTakeFirst();
+    expect(await count()).toEqual({ n: 1 });
     expect((await api.delete(`/v2/documents?id=${place.documentId}`)).statusCode).toBe(200);
-    expect(count()).toEqual({ n: 0 });
+    expect(await count()).toEqual({ n: 0 });
   });
 });

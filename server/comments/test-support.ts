@@ -2,11 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Comment } from '../../shared/api/comments';
 import { defaultUser } from '../db/bootstrap';
-import type { Database } from '../db/db';
 import type { Storage } from '../db/storage';
 import { createKey } from '../db/keys';
 import { createUser } from '../db/organizations';
-import { apiClient, TEST_KEY } from '../test-support';
+import { apiClient, rowsById, TEST_KEY } from '../test-support';
 
 /** Another user of the bootstrap organization, with a key of their own. */
 export async function createColleague(storage: Storage, key = 'wb_colleague-key-0123456789') {
@@ -18,11 +17,8 @@ export async function createColleague(storage: Storage, key = 'wb_colleague-key-
 }
 
 /** Every row of the tables a comment request could write. */
-export function commentTables(db: Database): Record<string, unknown[]> {
-  const tables = ['comments', 'segments', 'documents'];
-  return Object.fromEntries(
-    tables.map((table) => [table, db.prepare(`SELECT * FROM ${table} ORDER BY id`).all()]),
-  );
+export function commentTables(storage: Storage): Promise<Record<string, unknown[]>> {
+  return rowsById(storage.db, ['comments', 'segments', 'documents']);
 }
 
 /** `POST /2/comments` and expects 201. */

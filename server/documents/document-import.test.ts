@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_KEY, type TestApp } from '../test-support';
+import { countRows, createTestApp, TEST_KEY, type TestApp } from '../test-support';
 import { createProject, getDocument } from './test-support';
+import type { Storage } from '../db/storage';
+import { SKELETON_PART_CHARS } from './document-import';
 import { createDocumentRecords } from './document-store';
 
 let t: TestApp | undefined;
@@ -18,11 +20,41 @@ const segments = (count: number) =>
     note: null,
   }));
 
+/**
+ * The storage, whose transactions from the `count`-th after `holdAfter(count)` on wait for
+ * `release()`: an import paused half-way, while PostgreSQL would otherwise go on writing
+ * during the test's reads.
+ */
+function withHeldTransactions(storage: Storage) {
+  let left = Infinity;
+  let release!: () => void;
+  let reached!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const holding = new Promise<void>((resolve) => (reached = resolve));
+  const held: Storage = {
+    ...storage,
+    async transaction(work) {
+      left -= 1;
+      if (left < 0) {
+        reached();
+        await gate;
+      }
+      return storage.transaction(work);
+    },
+  };
+  const holdAfter = (count: number) => void (left = count);
+  return { storage: held, holdAfter, holding, release };
+}
+
 async function setup() {
   t = await createTestApp();
   const project = await createProject(t.app);
-  const records = await createDocumentRecords(t.storage, t.app.work);
-  const orgId = (t.db.prepare('SELECT org_id FROM projects').get() as { org_id: number }).org_id;
+  const held = withHeldTransactions(t.storage);
+  const records = await createDocumentRecords(held.storage, t.app.work);
+  const { org_id: orgId } = await t.storage.db
+    .selectFrom('projects')
+    .select('org_id')
+    .executeTakeFirstOrThrow();
   const ref = (await records.project(orgId, project.id))!;
   const input = {
     orgId,
@@ -34,22 +66,28 @@ async function setup() {
     pretranslate: null,
     autoAccept: false,
   };
-  return { app: t.app, db: t.db, records, orgId, project, input };
+  return { app: t.app, db: t.storage.db, held, records, orgId, project, input };
 }
 
 describe('document import in slices', () => {
   it('keeps the document hidden from every read until it is whole', async () => {
-    const { db, records, orgId, project, input } = await setup();
+    const { db, held, records, orgId, project, input } = await setup();
+    // Held after the hidden row, the skeleton's parts and the first slice of segments.
+    held.holdAfter(1 + Math.ceil(input.skeletonJson.length / SKELETON_PART_CHARS) + 1);
     const importing = records.importDocument(input);
+    await held.holding;
     // A few turns later some segments are written, and still no read finds them.
-    while (!db.prepare('SELECT id FROM segments LIMIT 1').get()) {
+    const firstSegment = () => db.selectFrom('segments').select('id').limit(1).executeTakeFirst();
+    while (!(await firstSegment())) {
       await new Promise((resolve) => setImmediate(resolve));
     }
     // The row exists from the first slice on, hidden from every route.
-    const hidden = db.prepare('SELECT id FROM documents WHERE import_in_progress = 1').get() as {
-      id: number;
-    };
-    const written = db.prepare('SELECT id FROM segments LIMIT 1').get() as { id: number };
+    const hidden = await db
+      .selectFrom('documents')
+      .select('id')
+      .where('import_in_progress', '=', 1)
+      .executeTakeFirstOrThrow();
+    const written = (await firstSegment())!;
     expect(await records.header(orgId, hidden.id)).toBeNull();
     expect(await records.segments.get(orgId, written.id)).toBeNull();
     expect(await records.segments.row(orgId, written.id)).toBeNull();
@@ -59,6 +97,7 @@ describe('document import in slices', () => {
       headers: { key: TEST_KEY },
     });
     expect(listed.json()[0].document).toEqual([]);
+    held.release();
     const id = await importing;
     expect(id).toBe(hidden.id);
     const document = await getDocument(t!.app, id!);
@@ -70,20 +109,29 @@ describe('document import in slices', () => {
   it('gives up when the project goes meanwhile, leaving nothing', async () => {
     const { db, records, project, input } = await setup();
     const importing = records.importDocument(input);
-    db.prepare('DELETE FROM projects WHERE id = ?').run(project.id);
+    await db.deleteFrom('projects').where('id', '=', project.id).execute();
     expect(await importing).toBeNull();
-    expect(db.prepare('SELECT count(*) AS n FROM segments').get()).toEqual({ n: 0 });
-    expect(db.prepare('SELECT count(*) AS n FROM document_skeleton_parts').get()).toEqual({ n: 0 });
+    expect(await countRows(db, 'segments')).toEqual({ n: 0 });
+    expect(await countRows(db, 'document_skeleton_parts')).toEqual({ n: 0 });
   });
 
   it('deletes what a crash left half-written at the next start', async () => {
     const { db, records, orgId, project } = await setup();
-    db.prepare(
-      `INSERT INTO documents (org_id, project_id, name, srclang, trglang, import_in_progress,
-         created_at, updated_at) VALUES (?, ?, 'half.txt', 'en', 'es', 1, 0, 0)`,
-    ).run(orgId, project.id);
+    await db
+      .insertInto('documents')
+      .values({
+        org_id: orgId,
+        project_id: project.id,
+        name: 'half.txt',
+        srclang: 'en',
+        trglang: 'es',
+        import_in_progress: 1,
+        created_at: 0,
+        updated_at: 0,
+      })
+      .execute();
     expect(records).toBeTruthy();
     await createDocumentRecords(t!.storage, t!.app.work);
-    expect(db.prepare('SELECT count(*) AS n FROM documents').get()).toEqual({ n: 0 });
+    expect(await countRows(db, 'documents')).toEqual({ n: 0 });
   });
 });

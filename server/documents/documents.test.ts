@@ -8,7 +8,13 @@ import {
 import type { Project } from '../../shared/api/projects';
 import { fixture } from '../formats/documents/test-support';
 import { auth } from '../memories/test-support';
-import { createOtherOrganization, createTestApp, TEST_KEY, type TestApp } from '../test-support';
+import {
+  countRows,
+  createOtherOrganization,
+  createTestApp,
+  TEST_KEY,
+  type TestApp,
+} from '../test-support';
 import {
   createProject,
   documentTables,
@@ -109,7 +115,7 @@ describe('POST /v2/documents/files', () => {
     const open = po.segments.filter((s) => s.source === 'Open');
     expect(open.map((s) => s.context_key)).toEqual(['menu\u0004Open', 'verb\u0004Open']);
     // File targets are not written into the memory.
-    const units = t.db.prepare('SELECT count(*) AS n FROM memory_units').get() as { n: number };
+    const units = await countRows(t.storage.db, 'memory_units');
     expect(units.n).toBe(0);
   });
 
@@ -350,9 +356,11 @@ describe('documents by id', () => {
       headers: auth(TEST_KEY),
     });
     expect(removed.json()).toEqual({ id: document.id, deleted: true });
-    const segments = t.db
-      .prepare('SELECT count(*) AS n FROM segments WHERE document_id = ?')
-      .get(document.id);
+    const segments = await t.storage.db
+      .selectFrom('segments')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('document_id', '=', document.id)
+      .executeTakeFirst();
     expect(segments).toEqual({ n: 0 });
     const again = await t.app.inject({
       url: `/v2/documents?id=${document.id}`,

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentWithSegments } from '../../shared/api/documents';
@@ -8,9 +7,15 @@ import { createApertiumEngine, type MtEngine } from '../mt/engine';
 import { requireApertium } from '../mt/apertium-test-support';
 import { createProject, download, getDocument, uploadDocument } from './test-support';
 import { ensureBootstrap } from '../db/bootstrap';
-import { openDatabase } from '../db/db';
-import { sqliteStorage } from '../db/storage';
-import { createTestApp, tempDir, TEST_KEY, type TestApp } from '../test-support';
+import {
+  countRows,
+  createTestApp,
+  reopenableTestDatabase,
+  tempDir,
+  TEST_KEY,
+  type TestApp,
+  type TestDatabase,
+} from '../test-support';
 
 let t: TestApp;
 
@@ -172,24 +177,34 @@ const MANY = 450;
 const sentence = (i: number) => `Sentence number ${i} is here.`;
 const translation = (i: number) => `La frase número ${i} está aquí.`;
 
-async function openApp(dir: string, paused: boolean) {
-  const db = openDatabase(join(dir, 'wordbench.db'));
-  await ensureBootstrap(sqliteStorage(db), { key: TEST_KEY });
+/** An app on `database` (opened anew, as a restarted server does), its data folder in `dir`. */
+async function openApp(database: TestDatabase, dir: string, paused: boolean) {
+  const { storage, db, close } = await database.open();
+  await ensureBootstrap(storage, { key: TEST_KEY });
   const app = await buildApp({
     db,
+    storage,
+    dataDir: dir,
     mt: null,
     languages: () => ({ source_to_target: {}, code_to_name: {} }),
     work: { paused },
   });
   await app.ready();
-  return { app, db, close: async () => (await app.close(), db.close()) };
+  return { app, db: storage.db, close: async () => (await app.close(), await close()) };
 }
+
+/**
+ * What a kill leaves of a work item: running, attempted, leased to a process that is gone (on
+ * PostgreSQL a restart takes over items whose lease ran out; SQLite's takes every running one).
+ */
+const killedWhileRunning = { state: 'running', owner: 'killed', lease_until: 0 } as const;
 
 describe('pretranslation across a restart', () => {
   it('resumes after a kill with only the segments still to do', async () => {
     const dir = tempDir();
     try {
-      const first = await openApp(dir, true);
+      const database = await reopenableTestDatabase(dir);
+      const first = await openApp(database, dir, true);
       const project = await createProject(first.app);
       for (let i = 0; i < MANY; i++) {
         await first.app.tm.addUnit(project.memory_id, {
@@ -204,22 +219,25 @@ describe('pretranslation across a restart', () => {
       });
       expect(answer.to_pretranslate).toBe(MANY);
       // What a kill after the first batch leaves: the item running, one batch written.
-      first.db.prepare("UPDATE work_items SET state = 'running', attempts = 1").run();
-      first.db
-        .prepare(
-          `UPDATE documents SET pretranslation = 'running', pretranslated = 200,
-             pretranslate_cursor = 199 WHERE id = ?`,
-        )
-        .run(answer.id);
-      first.db
-        .prepare(
-          `UPDATE segments SET target = 'before the kill', target_origin = 'tm', match_score = 100
-            WHERE document_id = ? AND idx <= 199 AND idx != 5`,
-        )
-        .run(answer.id);
+      await first.db
+        .updateTable('work_items')
+        .set({ ...killedWhileRunning, attempts: 1 })
+        .execute();
+      await first.db
+        .updateTable('documents')
+        .set({ pretranslation: 'running', pretranslated: 200, pretranslate_cursor: 199 })
+        .where('id', '=', answer.id)
+        .execute();
+      await first.db
+        .updateTable('segments')
+        .set({ target: 'before the kill', target_origin: 'tm', match_score: 100 })
+        .where('document_id', '=', answer.id)
+        .where('idx', '<=', 199)
+        .where('idx', '!=', 5)
+        .execute();
       await first.close();
 
-      const second = await openApp(dir, false);
+      const second = await openApp(database, dir, false);
       await second.app.work.idle();
       const done = await getDocument(second.app, answer.id);
       expect(done).toMatchObject({
@@ -232,7 +250,7 @@ describe('pretranslation across a restart', () => {
         const expected = i === 5 ? '' : i < 200 ? 'before the kill' : translation(i);
         expect(segment.target, `segment ${i}`).toBe(expected);
       });
-      const item = second.db.prepare('SELECT state FROM work_items').get();
+      const item = await second.db.selectFrom('work_items').select('state').executeTakeFirst();
       expect(item).toEqual({ state: 'done' });
       await second.close();
     } finally {
@@ -243,15 +261,19 @@ describe('pretranslation across a restart', () => {
   it('fails cleanly when a restart finds it out of attempts', async () => {
     const dir = tempDir();
     try {
-      const first = await openApp(dir, true);
+      const database = await reopenableTestDatabase(dir);
+      const first = await openApp(database, dir, true);
       const project = await createProject(first.app);
       const answer = await uploadDocument(first.app, project.id, 'a.txt', TEXT, {
         pretranslate: 'TM',
       });
-      first.db.prepare("UPDATE work_items SET state = 'running', attempts = max_attempts").run();
+      await first.db
+        .updateTable('work_items')
+        .set((eb) => ({ ...killedWhileRunning, attempts: eb.ref('max_attempts') }))
+        .execute();
       await first.close();
 
-      const second = await openApp(dir, false);
+      const second = await openApp(database, dir, false);
       await second.app.work.idle();
       const done = await getDocument(second.app, answer.id);
       expect(done).toMatchObject({ is_pretranslating: false, status: { pretranslation: 'idle' } });
@@ -301,10 +323,10 @@ describe('pretranslation of a document deleted meanwhile', () => {
       expect(deleted.statusCode, deleted.body).toBe(200);
       gated.release();
       await own.app.work.idle();
-      expect(own.db.prepare('SELECT state, last_error FROM work_items').all()).toEqual([
-        { state: 'done', last_error: null },
-      ]);
-      expect(own.db.prepare('SELECT count(*) AS n FROM segments').get()).toEqual({ n: 0 });
+      expect(
+        await own.storage.db.selectFrom('work_items').select(['state', 'last_error']).execute(),
+      ).toEqual([{ state: 'done', last_error: null }]);
+      expect(await countRows(own.storage.db, 'segments')).toEqual({ n: 0 });
     } finally {
       await own.close();
       await real.close();

@@ -7,7 +7,7 @@ import { auth, createMemory } from '../memories/test-support';
 import { createOrganization, createUser } from '../db/organizations';
 import type { Queryable, Storage } from '../db/storage';
 import type { ProjectRef } from './document-queries';
-import { TEST_KEY } from '../test-support';
+import { rowsById, TEST_KEY } from '../test-support';
 
 /** A memory and a project on it; languages default to en -> es. */
 export async function createProject(
@@ -88,17 +88,15 @@ export function download(app: FastifyInstance, id: number, isXliff?: boolean, ke
   return app.inject({ url: `/v2/documents/files?id=${id}${flag}`, headers: auth(key) });
 }
 
-/** Every row of the tables a document import or a segment change writes. */
+/** Every row of the tables a document import or a segment change writes, in a fixed order. */
 export async function documentTables(db: Queryable): Promise<Record<string, unknown[]>> {
-  const tables = [
-    'documents',
-    'document_skeleton_parts',
-    'segments',
-    'memory_units',
-    'work_items',
-  ] as const;
-  const all: Record<string, unknown[]> = {};
-  for (const table of tables) all[table] = await db.selectFrom(table).selectAll().execute();
+  const all = await rowsById(db, ['documents', 'segments', 'memory_units', 'work_items']);
+  all.document_skeleton_parts = await db
+    .selectFrom('document_skeleton_parts')
+    .selectAll()
+    .orderBy('document_id')
+    .orderBy('part')
+    .execute();
   return all;
 }
 

@@ -155,7 +155,9 @@ describe('file translation: work that cannot be done fails with a reason in word
   });
 
   it('a file deleted before its translation ran', async () => {
-    await t.app.work.stop();
+    // Paused from the start: a queue stopped before the app is ready would start with it.
+    await t.close();
+    t = await createTestApp({ work: { paused: true } });
     const memoryId = await memoryOf(t.app, []);
     const file = await uploadFile(t.app, 'gone.txt', 'Hello.\n');
     const [info] = (await startTranslation(t.app, `fileId=${file.id}&memoryId=${memoryId}`)).json();

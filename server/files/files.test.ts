@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SourceFile } from '../../shared/api/files';
-import { createOtherOrganization, createTestApp, type TestApp } from '../test-support';
+import { countRows, createOtherOrganization, createTestApp, type TestApp } from '../test-support';
 import { filesUnder, insertProject, upload, waitForDetection } from './test-support';
 
 let t: TestApp;
@@ -23,7 +23,7 @@ const blobPath = (dir: string, bytes: string | Buffer) => {
   const digest = sha256(bytes);
   return join(dir, 'blobs', digest.slice(0, 2), digest.slice(2, 4), digest);
 };
-const countFiles = () => t.db.prepare('SELECT count(*) AS n FROM files').get() as { n: number };
+const countFiles = () => countRows(t.storage.db, 'files');
 
 describe('POST /v2/files', () => {
   it('stores the bytes and answers 201 with the SourceFile', async () => {
@@ -108,7 +108,7 @@ describe('POST /v2/files', () => {
     const { response } = await upload(t.app, t.key, 'bytes', query as Record<string, string>);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(message);
-    expect(countFiles().n).toBe(0);
+    expect((await countFiles()).n).toBe(0);
     expect(filesUnder(join(t.dir, 'blobs'))).toEqual([]);
   });
 
@@ -142,7 +142,7 @@ describe('POST /v2/files', () => {
     });
     expect(chunked.statusCode).toBe(400);
     expect(chunked.json().message).toMatch(/no file bytes/);
-    expect(countFiles().n).toBe(0);
+    expect((await countFiles()).n).toBe(0);
     expect(filesUnder(join(t.dir, 'blobs'))).toEqual([]);
   });
 
@@ -161,7 +161,7 @@ describe('POST /v2/files', () => {
     });
     expect(streamed.statusCode).toBe(413);
     expect(streamed.json().message).toMatch(/limit of 10 bytes/);
-    expect(countFiles().n).toBe(0);
+    expect((await countFiles()).n).toBe(0);
     expect(filesUnder(join(t.dir, 'blobs'))).toEqual([]);
     const exact = await upload(t.app, t.key, 'x'.repeat(10), { name: 'fits.bin' });
     expect(exact.response.statusCode).toBe(201);
@@ -170,8 +170,8 @@ describe('POST /v2/files', () => {
   it('links the file to a project of the organization; 404 for unknown or foreign ones', async () => {
     await app();
     const other = await createOtherOrganization(t.storage);
-    const own = insertProject(t.db, 1);
-    const foreign = insertProject(t.db, other.orgId);
+    const own = await insertProject(t.storage.db, 1);
+    const foreign = await insertProject(t.storage.db, other.orgId);
     const { file } = await upload(t.app, t.key, 'x', { name: 'a', project_id: String(own) });
     expect(file.project_id).toBe(own);
     for (const id of [foreign, 999]) {
@@ -179,7 +179,7 @@ describe('POST /v2/files', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json().message).toBe(`Project ${id} not found`);
     }
-    expect(countFiles().n).toBe(1);
+    expect((await countFiles()).n).toBe(1);
   });
 
   it('without langId the file stays zxx; with it, detection runs in the background', async () => {
@@ -293,7 +293,7 @@ describe('DELETE /v2/files', () => {
       headers: { key: t.key },
     });
     expect(existsSync(path)).toBe(false);
-    expect(t.db.prepare('SELECT count(*) AS n FROM blobs').get()).toEqual({ n: 0 });
+    expect(await countRows(t.storage.db, 'blobs')).toEqual({ n: 0 });
     const again = await t.app.inject({
       method: 'DELETE',
       url: `/v2/files?id=${second.id}`,

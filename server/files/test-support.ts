@@ -2,23 +2,36 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { SourceFile } from '../../shared/api/files';
-import type { Database } from '../db/db';
+import type { Queryable } from '../db/storage';
 
-/** A memory and a project of `orgId`, straight in SQL; returns the project id. */
-export function insertProject(db: Database, orgId: number): number {
-  const memory = db
-    .prepare(
-      `INSERT INTO memories (org_id, name, srclang, trglang, created_at, updated_at)
-       VALUES (?, 'M', 'en', 'es', 0, 0)`,
-    )
-    .run(orgId);
-  const project = db
-    .prepare(
-      `INSERT INTO projects (org_id, memory_id, name, srclang, trglang, created_at, updated_at)
-       VALUES (?, ?, 'P', 'en', 'es', 0, 0)`,
-    )
-    .run(orgId, memory.lastInsertRowid);
-  return Number(project.lastInsertRowid);
+/** A memory and a project of `orgId`, straight in the tables; returns the project id. */
+export async function insertProject(db: Queryable, orgId: number): Promise<number> {
+  const memory = await db
+    .insertInto('memories')
+    .values({
+      org_id: orgId,
+      name: 'M',
+      srclang: 'en',
+      trglang: 'es',
+      created_at: 0,
+      updated_at: 0,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const project = await db
+    .insertInto('projects')
+    .values({
+      org_id: orgId,
+      memory_id: memory.id,
+      name: 'P',
+      srclang: 'en',
+      trglang: 'es',
+      created_at: 0,
+      updated_at: 0,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return project.id;
 }
 
 /** `POST /v2/files` with the given bytes and query. */

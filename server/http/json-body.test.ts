@@ -23,7 +23,7 @@ describe('JSON bodies', () => {
     ['a cut sequence', [0xe2, 0x82]],
     ['0xff', [0xff]],
   ])('refuses a name with %s as not UTF-8, storing nothing', async (_what, bytes) => {
-    const before = snapshot(t.db);
+    const before = await snapshot(t.storage);
     const body = Buffer.concat([
       Buffer.from('{"name":"Memory '),
       Buffer.from(bytes),
@@ -34,7 +34,7 @@ describe('JSON bodies', () => {
     expect(response.json()).toEqual({
       message: 'Malformed JSON body: the body is not valid UTF-8',
     });
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t.storage)).toEqual(before);
   });
 
   it('refuses a lone surrogate escape, naming where it is', async () => {

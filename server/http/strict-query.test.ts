@@ -24,13 +24,13 @@ describe('query strings that do not decode', () => {
   );
 
   it('answers 400 naming the part and changes nothing', async () => {
-    const before = snapshot(t.db);
+    const before = await snapshot(t.storage);
     const response = await apiClient(t.app).post('/v2/files?name=%FF.txt', 'bytes');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       message: 'Malformed query string: "%FF.txt" is not valid percent-encoded UTF-8',
     });
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t.storage)).toEqual(before);
     const files = await apiClient(t.app).get('/v2/files');
     expect(files.json()).toEqual([]);
   });

@@ -88,13 +88,13 @@ describe('/v2/memories', () => {
       const project = await api.post('/v2/projects', { name, memory_id: memory.id });
       ids.push(project.json<{ id: number }>().id);
     }
-    const before = snapshot(t.db);
+    const before = await snapshot(t.storage);
     const response = await api.delete(`/v2/memories?id=${memory.id}`);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
       message: `Memory ${memory.id} is used by 2 projects; delete them first`,
     });
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t.storage)).toEqual(before);
     await api.delete(`/v2/projects?id=${ids[0]}`);
     expect((await api.delete(`/v2/memories?id=${memory.id}`)).json().message).toMatch(
       /used by 1 project; delete it first/,
@@ -115,14 +115,14 @@ describe('/v2/memories', () => {
     ['PUT', { id: '1', name: 'M' }, 'body field id: must be integer'],
   ] as const)('%s %j: 400 naming the field, nothing changed', async (method, body, message) => {
     await createMemory();
-    const before = snapshot(t.db);
+    const before = await snapshot(t.storage);
     const response =
       method === 'POST'
         ? await api.post('/v2/memories', body)
         : await api.put('/v2/memories', body);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain(message);
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t.storage)).toEqual(before);
   });
 
   it.each([
@@ -130,13 +130,13 @@ describe('/v2/memories', () => {
     ['DELETE', '?id=abc', 'query parameter id: must be integer'],
     ['DELETE', '', 'query parameter id: is required'],
   ] as const)('%s %s: 400 naming the parameter', async (method, query, message) => {
-    const before = snapshot(t.db);
+    const before = await snapshot(t.storage);
     const response =
       method === 'GET'
         ? await api.get(`/v2/memories${query}`)
         : await api.delete(`/v2/memories${query}`);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t.storage)).toEqual(before);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemory, postImport } from './test-support';
-import { createTestApp, type TestApp } from '../test-support';
+import { countRows, createTestApp, type TestApp } from '../test-support';
 
 // The memory import takes its file name by the same rule as every other upload route.
 let t: TestApp;
@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const CSV = 'source,target\nHello,Hola\n';
-const tasks = () => t.db.prepare('SELECT count(*) AS n FROM memory_tasks').get();
+const tasks = () => countRows(t.storage.db, 'memory_tasks');
 
 describe('POST /v2/memories/import file names', () => {
   it.each([
@@ -22,11 +22,11 @@ describe('POST /v2/memories/import file names', () => {
     ['a%0D%0Ab.csv', /must be a file name, not a path/],
     ['.', /must be a file name, not a path/],
   ])('refuses the name header %j with a 400, importing nothing', async (name, message) => {
-    const before = tasks();
+    const before = await tasks();
     const response = await postImport(t.app, { memory_id: String(memoryId), name }, CSV);
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json().message).toMatch(message);
-    expect(tasks()).toEqual(before);
+    expect(await tasks()).toEqual(before);
   });
 
   it.each([

@@ -19,16 +19,19 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const units = (memoryId: number) =>
-  t.db
-    .prepare(
-      `SELECT source, target, prev_source, next_source, context_key, origin FROM memory_units
-        WHERE memory_id = ? ORDER BY id`,
-    )
-    .all(memoryId) as Array<Record<string, string | null>>;
+  t.storage.db
+    .selectFrom('memory_units')
+    .select(['source', 'target', 'prev_source', 'next_source', 'context_key', 'origin'])
+    .where('memory_id', '=', memoryId)
+    .orderBy('id')
+    .execute();
 const terms = (memoryId: number) =>
-  t.db
-    .prepare('SELECT source, target, extra FROM memory_terms WHERE memory_id = ? ORDER BY id')
-    .all(memoryId);
+  t.storage.db
+    .selectFrom('memory_terms')
+    .select(['source', 'target', 'extra'])
+    .where('memory_id', '=', memoryId)
+    .orderBy('id')
+    .execute();
 
 describe('POST /v2/memories/import', () => {
   it('answers at once and imports a TMX in the background', async () => {
@@ -63,7 +66,7 @@ describe('POST /v2/memories/import', () => {
   it('imports TMX units with codes, context and origin, and finds them', async () => {
     const memory = await createMemory(t.app);
     await importFile(t.app, memory.id, 'help.tmx', fixture('sample.tmx'));
-    const rows = units(memory.id);
+    const rows = await units(memory.id);
     expect(rows[0]).toMatchObject({
       prev_source: 'Find Bar',
       next_source: 'Find Text',
@@ -90,7 +93,7 @@ describe('POST /v2/memories/import', () => {
     const memory = await createMemory(t.app);
     await importFile(t.app, memory.id, 'find_toolbar.xlf', fixture('sample-1.2.xlf'));
     await importFile(t.app, memory.id, 'func_date.xlf', fixture('sample-2.0.xlf'));
-    expect(units(memory.id).map((u) => u.source)).toEqual([
+    expect((await units(memory.id)).map((u) => u.source)).toEqual([
       'Find Text',
       'Enter the <g id="1">text</g> to be searched.<x id="2"/>Press Enter.',
       'Match case <g id="1">only</g>',
@@ -107,7 +110,7 @@ describe('POST /v2/memories/import', () => {
     const response = await postImport(t.app, { 'lilt-api': liltApi }, fixture('sample.sdlxliff'));
     expect(response.statusCode, response.body).toBe(200);
     await t.app.work.idle();
-    expect(units(sdl.id).map((u) => [u.source, u.origin])).toEqual([
+    expect((await units(sdl.id)).map((u) => [u.source, u.origin])).toEqual([
       ['Delete the chart.', 'cálculo.sdlxliff'],
       ['Format the cell.', 'cálculo.sdlxliff'],
     ]);
@@ -119,7 +122,7 @@ describe('POST /v2/memories/import', () => {
     await importFile(t.app, memory.id, 'units.tsv', fixture('units.tsv'), {
       has_header_row: 'false',
     });
-    expect(units(memory.id).map((u) => [u.source, u.target])).toEqual([
+    expect((await units(memory.id)).map((u) => [u.source, u.target])).toEqual([
       ['Save the document, then close it.', 'Guarde el documento y, a continuación, ciérrelo.'],
       ['Open a file', 'Abra un archivo'],
       ['Type "Hello" in the cell.', 'Escriba "Hola" en la celda.'],
@@ -136,7 +139,7 @@ describe('POST /v2/memories/import', () => {
     await importFile(t.app, memory.id, 'glossary.tbx', fixture('glossary.tbx'));
     const after = await importFile(t.app, memory.id, 'terms.csv', fixture('terms.csv'));
     expect(after).toMatchObject({ num_segments: 0, num_terms: 5 });
-    expect(terms(memory.id)).toEqual([
+    expect(await terms(memory.id)).toEqual([
       {
         source: 'spreadsheet',
         target: 'hoja de cálculo',
@@ -174,7 +177,7 @@ describe('POST /v2/memories/import', () => {
   it('leaves the memory as it was when the file is bad, and says why', async () => {
     const memory = await createMemory(t.app);
     const before = await importFile(t.app, memory.id, 'help.tmx', fixture('sample.tmx'));
-    const rows = units(memory.id);
+    const rows = await units(memory.id);
     const good = readFileSync(new URL('../formats/fixtures/sample.tmx', import.meta.url), 'utf8');
     const cases: Array<[string, string | Buffer, RegExp]> = [
       ['broken.tmx', good.replace('</body>', '</tu></body>'), /^Malformed XML: /],
@@ -197,7 +200,7 @@ describe('POST /v2/memories/import', () => {
       const after = await importFile(t.app, memory.id, name, body);
       expect(after.last_import_error, name).toMatch(message);
       expect({ ...after, last_import_error: null }).toEqual(before);
-      expect(units(memory.id)).toEqual(rows);
+      expect(await units(memory.id)).toEqual(rows);
     }
     const fixed = await importFile(t.app, memory.id, 'units.csv', fixture('units.csv'));
     expect(fixed.last_import_error).toBeNull();

@@ -185,7 +185,7 @@ describe('termbase export and download', () => {
     await importFile(t.app, terms.id, 'terms.csv', fixture('terms.csv'));
     // A second app on the same database whose worker never runs: its export waits.
     const paused = await buildApp({
-      db: t.db,
+      storage: t.storage,
       dataDir: t.dir,
       tmEngine: testEngine,
       work: { paused: true },
@@ -256,19 +256,27 @@ describe('GET /v2/memories/export (TMX)', () => {
     const copy = await createMemory(t.app);
     const imported = await importFile(t.app, copy.id, 'export.tmx', tmx);
     expect(imported.last_import_error).toBeNull();
-    const rows = (id: number) =>
-      t.db
-        .prepare(
-          `SELECT source, target, prev_source, next_source, context_key, metadata, created_at
-             FROM memory_units WHERE memory_id = ? ORDER BY id`,
-        )
-        .all(id)
-        .map((row) => {
-          const { metadata, ...rest } = row as { metadata: string | null };
-          const { codes } = JSON.parse(metadata ?? '{}') as { codes?: unknown };
-          return { ...rest, codes };
-        });
-    expect(rows(copy.id)).toEqual(rows(source.id));
+    const rows = async (id: number) =>
+      (
+        await t.storage.db
+          .selectFrom('memory_units')
+          .select([
+            'source',
+            'target',
+            'prev_source',
+            'next_source',
+            'context_key',
+            'metadata',
+            'created_at',
+          ])
+          .where('memory_id', '=', id)
+          .orderBy('id')
+          .execute()
+      ).map(({ metadata, ...rest }) => {
+        const { codes } = JSON.parse(metadata ?? '{}') as { codes?: unknown };
+        return { ...rest, codes };
+      });
+    expect(await rows(copy.id)).toEqual(await rows(source.id));
     expect(imported.num_segments).toBe(9);
   });
 });
@@ -322,7 +330,7 @@ describe('organizations and restarts', () => {
 
   it('loads the units from SQLite after a restart', async () => {
     const restarted = await buildApp({
-      db: t.db,
+      storage: t.storage,
       dataDir: t.dir,
       tmEngine: testEngine,
       languages: () => ({ source_to_target: {}, code_to_name: {} }),
@@ -351,8 +359,11 @@ describe('organizations and restarts', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(t.app.tm.isLoaded(gone.id)).toBe(false);
-    expect(
-      t.db.prepare('SELECT count(*) AS n FROM memory_units WHERE memory_id = ?').get(gone.id),
-    ).toEqual({ n: 0 });
+    const left = await t.storage.db
+      .selectFrom('memory_units')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('memory_id', '=', gone.id)
+      .executeTakeFirst();
+    expect(left).toEqual({ n: 0 });
   });
 });

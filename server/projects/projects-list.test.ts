@@ -3,7 +3,6 @@ import type { Project } from '../../shared/api/projects';
 import { defaultUser } from '../db/bootstrap';
 import { createDocumentStore } from '../documents/queries';
 import { createMemoryStore } from '../memories/queries';
-import { sqliteStorage } from '../db/storage';
 import { createProjectStore } from './store';
 import { apiClient, createTestApp, snapshot, type TestApp } from '../test-support';
 
@@ -19,7 +18,7 @@ beforeAll(async () => {
   const owner = await defaultUser(t.storage.db);
   if (!owner) throw new Error('no bootstrap user');
   const memories = createMemoryStore(t.storage);
-  const projects = createProjectStore(sqliteStorage(t.db));
+  const projects = createProjectStore(t.storage);
   const documents = createDocumentStore(t.storage);
   const enEs = await memories.create(owner.orgId, { name: 'en-es', srclang: 'en', trglang: 'es' });
   const enDe = await memories.create(owner.orgId, { name: 'en-de', srclang: 'en', trglang: 'de' });
@@ -128,9 +127,15 @@ describe('GET /v2/projects', () => {
 
   it('filters by connector: projects have none unless one is set', async () => {
     expect(await names('?connector_id=7')).toEqual([]);
-    t.db.prepare('UPDATE projects SET connector_id = 7 WHERE id = ?').run(id.before);
+    const setConnector = (connectorId: number | null) =>
+      t.storage.db
+        .updateTable('projects')
+        .set({ connector_id: connectorId })
+        .where('id', '=', id.before!)
+        .execute();
+    await setConnector(7);
     expect(await names('?connector_id=7')).toEqual(['before']);
-    t.db.prepare('UPDATE projects SET connector_id = NULL WHERE id = ?').run(id.before);
+    await setConnector(null);
   });
 
   it('combines filters', async () => {
@@ -157,10 +162,10 @@ describe('GET /v2/projects', () => {
     ['?srclang=EN', /query parameter srclang: must be an ISO 639 code/],
     ['?connector_id=0', /query parameter connector_id: must be >= 1/],
   ])('refuses %s with a 400 that names the parameter', async (query, message) => {
-    const before = snapshot(t.db);
+    const before = await snapshot(t.storage);
     const response = await api.get(`/v2/projects${query}`);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(message);
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t.storage)).toEqual(before);
   });
 });

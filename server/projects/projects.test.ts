@@ -3,7 +3,6 @@ import type { Memory } from '../../shared/api/memories';
 import type { Project } from '../../shared/api/projects';
 import { defaultUser } from '../db/bootstrap';
 import { createDocumentStore } from '../documents/queries';
-import { sqliteStorage } from '../db/storage';
 import { createProjectStore } from './store';
 import { apiClient, createTestApp, snapshot, type TestApp } from '../test-support';
 
@@ -43,8 +42,7 @@ async function createProject(body: object = {}): Promise<Project> {
   return response.json();
 }
 
-const changes = (projectId: number) =>
-  createProjectStore(sqliteStorage(t.db)).stateChanges(projectId);
+const changes = (projectId: number) => createProjectStore(t.storage).stateChanges(projectId);
 
 describe('POST /v2/projects', () => {
   it('creates a project in backlog with the language pair and locales of its memory', async () => {
@@ -73,6 +71,7 @@ describe('POST /v2/projects', () => {
       created_at: T,
       updated_at: T,
       workflowStatus: 'READY_TO_START',
+      moved_by: null,
       document: [],
     });
     expect(await changes(project.id)).toEqual([
@@ -88,11 +87,11 @@ describe('POST /v2/projects', () => {
   });
 
   it('answers 404 for an unknown memory and creates nothing', async () => {
-    const before = snapshot(t.db);
+    const before = await snapshot(t.storage);
     const response = await api.post('/v2/projects', { name: 'Orphan', memory_id: 99999 });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'Memory 99999 not found' });
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t.storage)).toEqual(before);
   });
 
   it.each([
@@ -105,15 +104,15 @@ describe('POST /v2/projects', () => {
     [{ name: 'A', memory_id: 1, metadata: { a: 1 } }, 'body field metadata.a: must be string'],
     [{ name: 'A', memory_id: 1, job_id: 'x' }, 'body field job_id: must be integer'],
   ])('refuses %j with a 400 that names the field, changing nothing', async (body, message) => {
-    const before = snapshot(t.db);
+    const before = await snapshot(t.storage);
     const response = await api.post('/v2/projects', body);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain(message);
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t.storage)).toEqual(before);
   });
 
   it('refuses a missing or malformed body', async () => {
-    const before = snapshot(t.db);
+    const before = await snapshot(t.storage);
     expect((await api.post('/v2/projects')).statusCode).toBe(400);
     const malformed = await t.app.inject({
       method: 'POST',
@@ -122,7 +121,7 @@ describe('POST /v2/projects', () => {
       payload: '{"name": "A", ',
     });
     expect(malformed.statusCode).toBe(400);
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t.storage)).toEqual(before);
   });
 });
 
@@ -168,6 +167,7 @@ describe('PUT /v2/projects', () => {
       name: 'Renamed',
       state: 'inQA',
       workflowStatus: 'IN_PROGRESS',
+      moved_by: 'Owner',
     });
     const edited = await api.put('/v2/projects', {
       id: project.id,
@@ -206,19 +206,19 @@ describe('PUT /v2/projects', () => {
     ],
     [{ id: 1, name: '' }, 'body field name: must NOT have fewer than 1 characters'],
   ])('refuses %j with a 400 that names the field, changing nothing', async (body, message) => {
-    const before = snapshot(t.db);
+    const before = await snapshot(t.storage);
     const response = await api.put('/v2/projects', body);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain(message);
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t.storage)).toEqual(before);
   });
 
   it('answers 404 for an unknown project, changing nothing', async () => {
-    const before = snapshot(t.db);
+    const before = await snapshot(t.storage);
     const response = await api.put('/v2/projects', { id: 99999, state: 'done' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'Project 99999 not found' });
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t.storage)).toEqual(before);
   });
 });
 
@@ -232,10 +232,14 @@ describe('DELETE /v2/projects', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ id: project.id, deleted: true });
     expect((await api.get(`/v2/projects?id=${project.id}`)).json()).toEqual([]);
-    const count = (table: string) =>
-      t.db.prepare(`SELECT count(*) AS n FROM ${table} WHERE project_id = ?`).get(project.id);
-    expect(count('documents')).toEqual({ n: 0 });
-    expect(count('project_state_changes')).toEqual({ n: 0 });
+    const count = (table: 'documents' | 'project_state_changes') =>
+      t.storage.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('project_id', '=', project.id)
+        .executeTakeFirst();
+    expect(await count('documents')).toEqual({ n: 0 });
+    expect(await count('project_state_changes')).toEqual({ n: 0 });
     const again = await api.delete(`/v2/projects?id=${project.id}`);
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({ message: `Project ${project.id} not found` });
@@ -248,10 +252,10 @@ describe('DELETE /v2/projects', () => {
     ['?id=0', 'query parameter id: must be >= 1'],
   ])('refuses "%s" with a 400, changing nothing', async (query, message) => {
     await createProject();
-    const before = snapshot(t.db);
+    const before = await snapshot(t.storage);
     const response = await api.delete(`/v2/projects${query}`);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t.storage)).toEqual(before);
   });
 });

@@ -29,12 +29,12 @@ const send = (method: Method, url: string, payload?: object, key = TEST_KEY) =>
   t.app.inject({ method, url, headers: auth(key), ...(payload ? { payload } : {}) });
 
 const units = (memoryId: number) =>
-  t.db
-    .prepare(
-      `SELECT id, source, target, prev_source, next_source, context_key, origin FROM memory_units
-        WHERE memory_id = ? ORDER BY id`,
-    )
-    .all(memoryId);
+  t.storage.db
+    .selectFrom('memory_units')
+    .select(['id', 'source', 'target', 'prev_source', 'next_source', 'context_key', 'origin'])
+    .where('memory_id', '=', memoryId)
+    .orderBy('id')
+    .execute();
 
 /** Refused with `status` and `message`; nothing was written. */
 async function expectRefused(
@@ -65,7 +65,7 @@ describe('PUT /v2/segments', () => {
       match_score: null,
     });
     expect(saved.memory_unit_id).not.toBeNull();
-    expect(units(project.memory_id)).toContainEqual({
+    expect(await units(project.memory_id)).toContainEqual({
       id: saved.memory_unit_id,
       source: 'Save it now.',
       target: 'Guárdelo ahora.',
@@ -82,11 +82,11 @@ describe('PUT /v2/segments', () => {
     const document = await newDocument('Print the page.');
     const id = document.segments[0]!.id;
     const first = await saveTarget(t.app, { id, target: 'Imprima la hoja.' });
-    const count = units(project.memory_id).length;
+    const count = (await units(project.memory_id)).length;
     const second = await saveTarget(t.app, { id, target: 'Imprima la página.', match_score: 87 });
     expect(second.memory_unit_id).toBe(first.memory_unit_id);
     expect(second.match_score).toBe(87);
-    expect(units(project.memory_id)).toHaveLength(count);
+    expect(await units(project.memory_id)).toHaveLength(count);
     const matches = await query(t.app, project.memory_id, 'Print the page.', '&threshold=100');
     expect(matches.map((m) => m.target)).toEqual(['Imprima la página.']);
   });
@@ -103,10 +103,10 @@ describe('PUT /v2/segments', () => {
     expect((await send('GET', `/v2/segments?id=${id}`)).json()).toMatchObject({
       memory_unit_id: null,
     });
-    const count = units(project.memory_id).length;
+    const count = (await units(project.memory_id)).length;
     const again = await saveTarget(t.app, { id, target: 'Renombre la carpeta.' });
-    expect(units(project.memory_id)).toHaveLength(count + 1);
-    expect(units(project.memory_id)).toContainEqual(
+    expect(await units(project.memory_id)).toHaveLength(count + 1);
+    expect(await units(project.memory_id)).toContainEqual(
       expect.objectContaining({ id: again.memory_unit_id, target: 'Renombre la carpeta.' }),
     );
     const matches = await query(t.app, project.memory_id, 'Rename the folder.', '&threshold=100');
@@ -115,7 +115,7 @@ describe('PUT /v2/segments', () => {
 
   it('saves a draft without writing into the memory', async () => {
     const document = await newDocument('Draft only here.');
-    const before = units(project.memory_id);
+    const before = await units(project.memory_id);
     const draft = await saveTarget(t.app, {
       id: document.segments[0]!.id,
       target: 'Borrador.',
@@ -127,7 +127,7 @@ describe('PUT /v2/segments', () => {
       target_origin: 'user',
       memory_unit_id: null,
     });
-    expect(units(project.memory_id)).toEqual(before);
+    expect(await units(project.memory_id)).toEqual(before);
   });
 
   it('refuses an empty confirmed target, an unknown and a foreign segment', async () => {
@@ -176,7 +176,7 @@ describe('POST /v2/segments', () => {
       // Created with its target: its first revision, as a segment read from a file.
       revision: 1,
     });
-    expect(units(memory.id)).toEqual([
+    expect(await units(memory.id)).toEqual([
       expect.objectContaining({
         id: segment.memory_unit_id,
         source: 'Hello there.',
@@ -319,7 +319,7 @@ describe('GET and DELETE /v2/segments', () => {
     );
     const response = await send('DELETE', `/v2/segments?id=${id}`);
     expect(response.json()).toEqual({ id, deleted: true });
-    expect(units(project.memory_id)).not.toContainEqual(
+    expect(await units(project.memory_id)).not.toContainEqual(
       expect.objectContaining({ id: saved.memory_unit_id }),
     );
     expect((await send('GET', `/v2/segments?id=${id}`)).json()).toMatchObject({
@@ -342,7 +342,7 @@ describe('GET and DELETE /v2/segments', () => {
       id: created.id,
       deleted: true,
     });
-    expect(units(memory.id)).toEqual([]);
+    expect(await units(memory.id)).toEqual([]);
     expect((await send('GET', `/v2/segments?id=${created.id}`)).statusCode).toBe(404);
   });
 });
@@ -377,7 +377,11 @@ describe('legacy segment paths', () => {
         authorization: auth(other.key).authorization,
       });
       const foreign = theirs.segments[0]!.id;
-      t.db.prepare('UPDATE segments SET is_reviewed = 1 WHERE id IN (?, ?, ?)').run(a, b, foreign);
+      await t.storage.db
+        .updateTable('segments')
+        .set({ is_reviewed: 1 })
+        .where('id', 'in', [a, b, foreign])
+        .execute();
 
       const response = await send('POST', `${base}/segments/review/unlock`, {
         documentIds: [a, foreign, 999999],
@@ -385,9 +389,12 @@ describe('legacy segment paths', () => {
       });
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json()).toEqual([a, b]);
-      const reviewed = t.db
-        .prepare('SELECT id, is_reviewed FROM segments WHERE id IN (?, ?, ?, ?) ORDER BY id')
-        .all(a, b, c, foreign);
+      const reviewed = await t.storage.db
+        .selectFrom('segments')
+        .select(['id', 'is_reviewed'])
+        .where('id', 'in', [a, b, c, foreign])
+        .orderBy('id')
+        .execute();
       expect(reviewed).toEqual([
         { id: a, is_reviewed: 0 },
         { id: b, is_reviewed: 0 },

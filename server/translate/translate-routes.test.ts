@@ -150,11 +150,11 @@ describe('POST /v2/translate', () => {
     const words = 'cell '.repeat(1000);
     const ok = await postTranslate(t.app, { source: words, memory_id: memory.id, mt: false });
     expect(ok.statusCode, ok.body).toBe(200);
-    const before = snapshot(t.db);
+    const before = await snapshot(t.storage);
     const tooLong = await postTranslate(t.app, { source: `${words}x`, memory_id: memory.id });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().message).toMatch(/source is longer than 5,000 characters/);
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t.storage)).toEqual(before);
   });
 
   it('refuses bad input with 400 naming the field', async () => {

@@ -24,44 +24,52 @@ afterAll(() => t?.close());
 const rebuild = (words: string[], delimiters: string[]) =>
   words.reduce((text, word, i) => text + word + delimiters[i + 1], delimiters[0]!);
 
-/** A project, a document and its segments (rows written straight in SQL); the segment ids. */
-function insertDocument(sources: string[], keys: (string | null)[] = []): number[] {
-  const { org_id: orgId } = t.db
-    .prepare<[number], { org_id: number }>('SELECT org_id FROM memories WHERE id = ?')
-    .get(memory.id)!;
-  const project = t.db
-    .prepare(
-      `INSERT INTO projects (org_id, memory_id, name, srclang, trglang, created_at, updated_at)
-       VALUES (?, ?, 'P', 'en', 'es', 0, 0)`,
-    )
-    .run(orgId, memory.id).lastInsertRowid;
-  const document = t.db
-    .prepare(
-      `INSERT INTO documents (org_id, project_id, name, srclang, trglang, created_at, updated_at)
-       VALUES (?, ?, 'help.txt', 'en', 'es', 0, 0)`,
-    )
-    .run(orgId, project).lastInsertRowid;
-  const insert = t.db.prepare(
-    `INSERT INTO segments (org_id, document_id, memory_id, idx, source, context_key, created_at,
-       updated_at) VALUES (?, ?, ?, ?, ?, ?, 0, 0)`,
-  );
+/** A project, a document and its segments (rows written straight in the tables); the segment ids. */
+async function insertDocument(sources: string[], keys: (string | null)[] = []): Promise<number[]> {
+  const db = t.storage.db;
+  const { org_id: orgId } = await db
+    .selectFrom('memories')
+    .select('org_id')
+    .where('id', '=', memory.id)
+    .executeTakeFirstOrThrow();
+  const created = { created_at: 0, updated_at: 0 };
+  const languages = { srclang: 'en', trglang: 'es' };
+  const project = await db
+    .insertInto('projects')
+    .values({ org_id: orgId, memory_id: memory.id, name: 'P', ...languages, ...created })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const document = await db
+    .insertInto('documents')
+    .values({ org_id: orgId, project_id: project.id, name: 'help.txt', ...languages, ...created })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const ids: number[] = [];
   // Out of order on purpose: neighbours are found by idx, not by id.
-  return sources
-    .map((source, idx) => ({ source, idx }))
-    .reverse()
-    .map(({ source, idx }) =>
-      Number(
-        insert.run(orgId, document, memory.id, idx * 10, source, keys[idx] ?? null).lastInsertRowid,
-      ),
-    )
-    .reverse();
+  for (let idx = sources.length - 1; idx >= 0; idx -= 1) {
+    const segment = await db
+      .insertInto('segments')
+      .values({
+        org_id: orgId,
+        document_id: document.id,
+        memory_id: memory.id,
+        idx: idx * 10,
+        source: sources[idx]!,
+        context_key: keys[idx] ?? null,
+        ...created,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids[idx] = segment.id;
+  }
+  return ids;
 }
 
 describe('segment context', () => {
   it('scores an exact match 100, and 101 with the same neighbours', async () => {
     const plain = await translate(t.app, { source: FIND, memory_id: memory.id, mt: false });
     expect(plain.translation[0]!.score).toBe(100);
-    const [, findId] = insertDocument(['Find Bar', FIND, 'Find Text']);
+    const [, findId] = await insertDocument(['Find Bar', FIND, 'Find Text']);
     const inContext = await translate(t.app, {
       source: FIND,
       memory_id: memory.id,
@@ -69,7 +77,7 @@ describe('segment context', () => {
       segment_id: findId!,
     });
     expect(inContext.translation[0]).toMatchObject({ score: 101, source: FIND });
-    const [, elsewhere] = insertDocument(['Other', FIND, 'Find Text']);
+    const [, elsewhere] = await insertDocument(['Other', FIND, 'Find Text']);
     const otherContext = await translate(t.app, {
       source: FIND,
       memory_id: memory.id,
@@ -80,7 +88,7 @@ describe('segment context', () => {
   });
 
   it('scores 101 for the same context key', async () => {
-    const [pressId] = insertDocument([PRESS], ['par_id921641581538352']);
+    const [pressId] = await insertDocument([PRESS], ['par_id921641581538352']);
     const answer = await translate(t.app, {
       source: PRESS,
       memory_id: memory.id,
