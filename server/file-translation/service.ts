@@ -62,6 +62,7 @@ export function createTranslationService(store: TranslationStore, work: WorkQueu
       const created = await store.create(rows, (tx, translationId) =>
         work.enqueueIn(tx, TRANSLATE_FILE, { translationId }),
       );
+      work.wake();
       return created.map(toTranslationInfo);
     },
 

@@ -73,4 +73,24 @@ describe('work queue on PostgreSQL, two processes', () => {
     await taking.stop(1_000);
     await close();
   });
+
+  it('runs an item enqueued in a slow transaction once the caller wakes it after commit', async () => {
+    const { storage, close } = await both.fresh('postgres', 'queue_wake');
+    // No poll within the test's time: only a wake can start the item.
+    const queue = createWorkQueue(storage, { pollMs: 3_600_000 });
+    const ran: number[] = [];
+    queue.register<{ n: number }>('job', { run: async ({ n }) => void ran.push(n) });
+    await queue.start();
+    await queue.idle();
+    await storage.transaction(async (tx) => {
+      await queue.enqueueIn(tx, 'job', { n: 1 });
+      // A claim now, on another connection, could not see the item.
+      queue.wake();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    });
+    queue.wake();
+    await until(() => ran.length === 1, 'the item');
+    await queue.stop(1_000);
+    await close();
+  });
 });
