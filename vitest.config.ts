@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * The API suite that also runs on PostgreSQL (a team server's backend, issue 13): every file
- * that drives the app through HTTP only. Files that read SQLite rows directly run on SQLite.
+ * The API suite that also runs on PostgreSQL (a team server's backend, issue 13): files that
+ * drive the app through HTTP and read rows through `t.storage`, so their assertions hold on both.
+ * Left to SQLite: server/projects/seed-projects.test.ts (it tests bench/seed-projects.ts, which
+ * writes a SQLite file for the benchmarks).
  */
 const POSTGRES_API_TESTS: string[] = [
   'server/api-tests/fuzz.test.ts',
@@ -35,10 +37,11 @@ const POSTGRES_API_TESTS: string[] = [
   'server/memories/memory-import.test.ts',
   'server/memories/memory-tm.test.ts',
   'server/memories/termbase-hits-routes.test.ts',
+  'server/projects/moved-by.test.ts',
   'server/projects/projects-cache.test.ts',
   'server/projects/projects-list.test.ts',
   'server/projects/projects.test.ts',
-  'server/projects/seed-projects.test.ts',
+  'server/segments/segment-authors.test.ts',
   'server/segments/segments-legacy-base.test.ts',
   'server/segments/segments.test.ts',
   'server/translate/machine-translation.test.ts',

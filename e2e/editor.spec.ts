@@ -82,6 +82,9 @@ test('a document is translated in the editor: fuzzy match with its diff, MT, con
   await editor.confirm();
   await expect(editor.segment(1)).toHaveAttribute('data-status', 'confirmed');
   await expect(editor.segment(1).getByTestId('segment-match-score')).toHaveCount(0);
+  // Who confirmed it, as teammates on a shared server see it.
+  await expect(editor.segment(1).getByTestId('segment-author')).toHaveText('by Owner');
+  await expect(editor.segment(2).getByTestId('segment-author')).toHaveCount(0);
   await expect(editor.qa).toHaveCount(0);
 
   // Segment 2 has no TM match: only machine translation can help.

@@ -13,8 +13,12 @@ import { wordCount } from './word-count';
 /** The work kind of pretranslation; its payload is `{documentId, token}`. */
 export const PRETRANSLATE_DOCUMENT = 'document-pretranslate';
 
-/** Segment rows written per transaction: a few milliseconds each, then other requests' turn. */
-const SLICE = 1_000;
+/**
+ * Segment rows written per transaction, then other requests' turn. SQLite runs a transaction on
+ * the event loop: 1,000 rows are a few milliseconds. PostgreSQL runs it in its own process while
+ * the loop goes on, so fewer, larger transactions save their round trips (a fifth of the time).
+ */
+const SLICE = { sqlite: 1_000, postgres: 5_000 } as const;
 /** Characters of the skeleton per stored part (and per transaction). */
 export const SKELETON_PART_CHARS = 1024 * 1024;
 /**
@@ -35,8 +39,14 @@ export interface NewDocumentImport {
 }
 
 /** The rows of file segments, as the import stores them. */
-function segmentRows(input: NewDocumentImport, documentId: number, from: number, now: number) {
-  return input.segments.slice(from, from + SLICE).map((segment): NewSegment => {
+function segmentRows(
+  input: NewDocumentImport,
+  documentId: number,
+  from: number,
+  count: number,
+  now: number,
+) {
+  return input.segments.slice(from, from + count).map((segment): NewSegment => {
     const target = segment.target ?? '';
     return {
       orgId: input.orgId,
@@ -61,10 +71,10 @@ function segmentRows(input: NewDocumentImport, documentId: number, from: number,
 /**
  * Writes a new document without holding the event loop: the row first, hidden
  * (`import_in_progress`: no route finds it), then its skeleton in parts of 1 MiB characters and
- * its segments in transactions of 1,000 rows, with a turn for other requests between them, then
- * one small transaction that shows it and queues its pretranslation. A failure deletes what was
- * written; a crash leaves a hidden document that the next start deletes (`discardUnfinished`).
- * So an import is seen whole or not at all.
+ * its segments in transactions of 1,000 rows (5,000 on PostgreSQL), with a turn for other
+ * requests between them, then one small transaction that shows it and queues its
+ * pretranslation. A failure deletes what was written; a crash leaves a hidden document that the
+ * next start deletes (`discardUnfinished`). So an import is seen whole or not at all.
  */
 export function createDocumentImporter(storage: Storage, work: WorkQueue) {
   /** Runs `write` in a transaction if the document is still there; false when it is gone. */
@@ -102,9 +112,10 @@ export function createDocumentImporter(storage: Storage, work: WorkQueue) {
       );
       if (!written) return false;
     }
-    for (let at = 0; at < input.segments.length; at += SLICE) {
+    const slice = SLICE[storage.dialect];
+    for (let at = 0; at < input.segments.length; at += slice) {
       await nextLoopTurn();
-      const rows = segmentRows(input, id, at, now);
+      const rows = segmentRows(input, id, at, slice, now);
       const written = await whileThere(id, (tx) =>
         segmentQueries(tx, storage.dialect).insertMany(rows),
       );
@@ -128,12 +139,15 @@ export function createDocumentImporter(storage: Storage, work: WorkQueue) {
         pretranslate: input.pretranslate,
         autoAccept: input.autoAccept,
         now,
+        lockProject: storage.dialect === 'postgres',
       }),
     );
     if (id === null) return null;
     try {
       if (!(await writeContent(id, input, now))) return null;
-      return (await publish(id, input, now)) ? id : null;
+      const shown = await publish(id, input, now);
+      if (shown && input.pretranslate !== null) work.wake();
+      return shown ? id : null;
     } catch (error) {
       await importQueries(storage.db)
         .remove(id)

@@ -10,6 +10,12 @@ export interface HiddenDocument {
   pretranslate: Pretranslate | null;
   autoAccept: boolean;
   now: number;
+  /**
+   * Lock the project row until the transaction ends (PostgreSQL only: SQLite refuses the clause
+   * and its transaction already holds the write lock), so that a delete of the project waits
+   * and takes the document with it instead of failing the insert.
+   */
+  lockProject?: boolean;
 }
 
 /** What the last transaction of an import sets as it shows the document. */
@@ -34,6 +40,7 @@ export function importQueries(db: Queryable) {
         .select(['srclang', 'trglang'])
         .where('id', '=', document.projectId)
         .where('org_id', '=', document.orgId)
+        .$if(document.lockProject === true, (query) => query.forKeyShare())
         .executeTakeFirst();
       if (!project) return null;
       const row = await db

@@ -17,6 +17,8 @@ import {
 const BATCH = 200;
 /** Longest run of TM lookups before other requests get a turn. */
 const SLICE_MS = 20;
+/** TM lookups under way at once (see tmFills). */
+const LOOKAHEAD = 2;
 /** The lowest TM score that fills a segment. */
 export const PRETRANSLATE_THRESHOLD = 75;
 
@@ -52,7 +54,7 @@ export function registerPretranslation(queue: WorkQueue, deps: PretranslateDeps)
       // Gone while MT was working: nothing to write, and the work is over.
       if (!(await w.document(doc.id, token, true))) return false;
       const now = nowSeconds();
-      for (const f of fills) await w.fill(doc.id, f, now);
+      await w.fill(doc.id, fills, now);
       await w.progress(doc.id, done, last, now);
       return true;
     });
@@ -103,6 +105,42 @@ export function registerPretranslation(queue: WorkQueue, deps: PretranslateDeps)
     return { id: row.id, target: best.target, origin: 'tm', score: best.score, confirm };
   }
 
+  /**
+   * The batch's TM matches, in row order. A lookup in a large memory of similar units can take
+   * 10 ms or more: other requests get a turn whenever the lookups have run for SLICE_MS, not
+   * only between batches. Up to LOOKAHEAD lookups are under way at once: one's read of its
+   * matched units (a round trip on PostgreSQL) overlaps the next one's scoring.
+   */
+  async function tmFills(doc: JobDocument, rows: PendingSegment[], signal: AbortSignal) {
+    const fills: Fill[] = [];
+    const untranslated: PendingSegment[] = [];
+    // Settled at once, so that a failure waiting its turn is not an unhandled rejection.
+    const underWay: Promise<{ row: PendingSegment; fill?: Fill | null; error?: unknown }>[] = [];
+    const takeOldest = async () => {
+      const { row, fill, error } = await underWay.shift()!;
+      if (error !== undefined) throw error;
+      if (fill) fills.push(fill);
+      else untranslated.push(row);
+    };
+    let sliceStart = performance.now();
+    for (const row of rows) {
+      if (performance.now() - sliceStart > SLICE_MS) {
+        await nextTurn();
+        signal.throwIfAborted();
+        sliceStart = performance.now();
+      }
+      underWay.push(
+        tmFill(doc, row).then(
+          (fill) => ({ row, fill }),
+          (error: unknown) => ({ row, error: error ?? new Error('TM lookup failed') }),
+        ),
+      );
+      if (underWay.length >= LOOKAHEAD) await takeOldest();
+    }
+    while (underWay.length > 0) await takeOldest();
+    return { fills, untranslated };
+  }
+
   queue.register<{ documentId: number; token?: string | null }>(PRETRANSLATE_DOCUMENT, {
     maxAttempts: 3,
     async run({ documentId, token = null }, { signal }) {
@@ -118,21 +156,7 @@ export function registerPretranslation(queue: WorkQueue, deps: PretranslateDeps)
         signal.throwIfAborted();
         const rows = await q.pending(doc.id, cursor, BATCH);
         if (rows.length === 0) break;
-        const fills: Fill[] = [];
-        const untranslated: PendingSegment[] = [];
-        // A lookup in a large memory of similar units can take 10 ms or more: other requests get
-        // a turn whenever the lookups have run for SLICE_MS, not only between batches.
-        let sliceStart = performance.now();
-        for (const row of rows) {
-          if (performance.now() - sliceStart > SLICE_MS) {
-            await nextTurn();
-            signal.throwIfAborted();
-            sliceStart = performance.now();
-          }
-          const found = await tmFill(doc, row);
-          if (found) fills.push(found);
-          else untranslated.push(row);
-        }
+        const { fills, untranslated } = await tmFills(doc, rows, signal);
         if (mt && untranslated.length > 0) {
           try {
             const targets = await mt.translate(

@@ -1,4 +1,7 @@
 import type { Dialect, Queryable } from '../db/storage';
+import { pretranslateSegmentQueries } from './pretranslate-segments';
+
+export type { Fill, PendingSegment } from './pretranslate-segments';
 
 export interface JobDocument {
   id: number;
@@ -11,28 +14,11 @@ export interface JobDocument {
   pretranslate_cursor: number;
 }
 
-export interface PendingSegment {
-  id: number;
-  idx: number;
-  source: string;
-  context_key: string | null;
-  prev_source: string | null;
-  next_source: string | null;
-}
-
-/** A target for an untranslated segment. */
-export interface Fill {
-  id: number;
-  target: string;
-  origin: 'tm' | 'mt';
-  score: number | null;
-  confirm: boolean;
-}
-
 /**
  * The queries of the `document-pretranslate` work (pretranslate-job.ts). Every write to the
  * document names its token too: the work belongs to the document it was made for, the same id
- * and token. `db` is the storage's handle or an open transaction.
+ * and token. `db` is the storage's handle or an open transaction. The segments' queries (the
+ * untranslated ones, their fills) are in pretranslate-segments.ts.
  */
 export function pretranslateQueries(db: Queryable, dialect: Dialect) {
   /** The document's row when it still has the token (null is a token too: older items). */
@@ -44,6 +30,8 @@ export function pretranslateQueries(db: Queryable, dialect: Dialect) {
   };
 
   return {
+    ...pretranslateSegmentQueries(db, dialect),
+
     /** The document the work was made for; `forUpdate` locks it on PostgreSQL. */
     async document(id: number, token: string | null, forUpdate = false) {
       let query = db
@@ -73,54 +61,6 @@ export function pretranslateQueries(db: Queryable, dialect: Dialect) {
     async markRunning(id: number, token: string | null, now: number): Promise<void> {
       await ofToken(id, token)
         .set({ pretranslation: 'running', is_pretranslating: 1, updated_at: now })
-        .execute();
-    },
-
-    /** Up to `limit` untranslated segments after index `cursor`, with their neighbours' sources. */
-    pending: (documentId: number, cursor: number, limit: number): Promise<PendingSegment[]> =>
-      db
-        .selectFrom('segments as s')
-        .select((eb) => [
-          's.id',
-          's.idx',
-          's.source',
-          's.context_key',
-          eb
-            .selectFrom('segments as p')
-            .select('p.source')
-            .whereRef('p.document_id', '=', 's.document_id')
-            .where('p.idx', '=', eb('s.idx', '-', 1))
-            .limit(1)
-            .as('prev_source'),
-          eb
-            .selectFrom('segments as n')
-            .select('n.source')
-            .whereRef('n.document_id', '=', 's.document_id')
-            .where('n.idx', '=', eb('s.idx', '+', 1))
-            .limit(1)
-            .as('next_source'),
-        ])
-        .where('s.document_id', '=', documentId)
-        .where('s.idx', '>', cursor)
-        .where('s.target', '=', '')
-        .orderBy('s.idx')
-        .limit(limit)
-        .execute(),
-
-    /** Fills a segment only while it is still empty: a translator's edit meanwhile wins. */
-    async fill(documentId: number, fill: Fill, now: number): Promise<void> {
-      await db
-        .updateTable('segments')
-        .set({
-          target: fill.target,
-          target_origin: fill.origin,
-          match_score: fill.score,
-          is_confirmed: fill.confirm ? 1 : 0,
-          updated_at: now,
-        })
-        .where('id', '=', fill.id)
-        .where('document_id', '=', documentId)
-        .where('target', '=', '')
         .execute();
     },
 

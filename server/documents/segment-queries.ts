@@ -1,7 +1,6 @@
 import type { Segment } from '../../shared/api/segments';
 import type { Dialect, Queryable } from '../db/storage';
 import {
-  INSERT_ROWS,
   toValues,
   toWire,
   visible,
@@ -10,6 +9,8 @@ import {
   type SegmentRow,
   type TargetChange,
 } from './segment-rows';
+import { insertSegmentRows } from './segment-inserts';
+import { segmentPages, type PageCursor } from './segment-pages';
 
 export type { NewSegment, SegmentRow, TargetChange } from './segment-rows';
 
@@ -31,13 +32,8 @@ export function segmentQueries(db: Queryable, dialect: Dialect) {
       return row.id;
     },
 
-    /** Inserts the rows in order, `INSERT_ROWS` per statement. */
-    async insertMany(segments: NewSegment[]): Promise<void> {
-      for (let at = 0; at < segments.length; at += INSERT_ROWS) {
-        const values = segments.slice(at, at + INSERT_ROWS).map(toValues);
-        await db.insertInto('segments').values(values).execute();
-      }
-    },
+    /** Inserts the rows in order (segment-inserts.ts). */
+    insertMany: (segments: NewSegment[]): Promise<void> => insertSegmentRows(db, dialect, segments),
 
     /** A document's segments in order. */
     listByDocument: async (documentId: number): Promise<Segment[]> =>
@@ -50,20 +46,8 @@ export function segmentQueries(db: Queryable, dialect: Dialect) {
       ).map(toWire),
 
     /** Up to `limit` of a document's segments in order, after `after` (null: from the start). */
-    async pageByDocument(
-      documentId: number,
-      after: Pick<Segment, 'index' | 'id'> | null,
-      limit: number,
-    ): Promise<Segment[]> {
-      let query = wireSelect(db).where('s.document_id', '=', documentId);
-      if (after) {
-        query = query.where((eb) =>
-          eb(eb.refTuple('s.idx', 's.id'), '>', eb.tuple(after.index, after.id)),
-        );
-      }
-      const rows = await query.orderBy('s.idx').orderBy('s.id').limit(limit).execute();
-      return rows.map(toWire);
-    },
+    pageByDocument: (documentId: number, after: PageCursor, limit: number): Promise<Segment[]> =>
+      segmentPages(db, dialect).page(documentId, after, limit),
 
     async get(orgId: number, id: number): Promise<Segment | null> {
       const row = await wireSelect(db)
@@ -129,6 +113,7 @@ export function segmentQueries(db: Queryable, dialect: Dialect) {
           target_origin: change.targetOrigin,
           match_score: change.matchScore,
           memory_unit_id: change.memoryUnitId,
+          updated_by: change.userId,
           updated_at: change.now,
         })
         .where('id', '=', id)

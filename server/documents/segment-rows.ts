@@ -43,12 +43,14 @@ export interface TargetChange {
   targetOrigin: TargetOrigin | null;
   matchScore: number | null;
   memoryUnitId: number | null;
+  /** Who changed it (a user's id). */
+  userId: number;
   now: number;
 }
 
 /**
- * Rows per multi-row INSERT: 15 parameters each, 15,000 in all, under SQLite's 32,766 and
- * PostgreSQL's 65,535 bound parameters.
+ * Rows per multi-row INSERT on SQLite: 15 parameters each, 15,000 in all, under its 32,766 bound
+ * parameters (PostgreSQL takes arrays instead: segment-inserts.ts).
  */
 export const INSERT_ROWS = 1_000;
 
@@ -67,11 +69,15 @@ export const visible = (eb: SegmentsAsS) =>
     ),
   );
 
-/** Segments as the API answers them, with their memory's languages (in the wire's key order). */
+/**
+ * Segments as the API answers them, with their memory's languages and the name of who last
+ * changed them (in the wire's key order).
+ */
 export function wireSelect(db: Queryable) {
   return db
     .selectFrom('segments as s')
     .innerJoin('memories as m', 'm.id', 's.memory_id')
+    .leftJoin('users as u', 'u.id', 's.updated_by')
     .select([
       's.id',
       's.created_at',
@@ -92,6 +98,7 @@ export function wireSelect(db: Queryable) {
       's.memory_unit_id',
       's.word_count',
       's.revision',
+      'u.name as updated_by',
     ]);
 }
 

@@ -3,6 +3,7 @@
  * throw-away cluster, pg-cluster.ts). The import in slices, the reads, the pretranslation work.
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Segment } from '../../shared/api/segments';
 import type { ExtractedSegment } from '../formats/documents';
 import { BACKENDS, useBothBackends, type Backend } from '../db/backends-test-support';
 import { createTmRegistry, type TmRegistry } from '../memories/registry';
@@ -10,6 +11,7 @@ import { createWorkQueue, type WorkQueue } from '../work/queue';
 import { createDocumentRecords, type DocumentRecords } from './document-store';
 import type { NewDocumentImport } from './document-import';
 import { importQueries } from './import-queries';
+import { pretranslateQueries, type PendingSegment } from './pretranslate-queries';
 import { registerPretranslation } from './pretranslate-job';
 import { seedProject } from './test-support';
 
@@ -37,6 +39,17 @@ afterAll(async () => {
     await tm.close();
   }
 });
+
+/** Segments at the given indexes, with the given targets (null: none). */
+const atIndexes = (indexes: number[], target = (_i: number): string | null => null) =>
+  indexes.map((index, i): ExtractedSegment => ({
+    index,
+    source: `Source ${i}.`,
+    target: target(i),
+    isFuzzy: false,
+    contextKey: null,
+    note: null,
+  }));
 
 const sentences = (count: number): ExtractedSegment[] =>
   Array.from({ length: count }, (_, index) => ({
@@ -143,6 +156,134 @@ describe.each(BACKENDS)('documents on %s', (kind) => {
     const fuzzy = done.segments.filter((s) => s.target !== '' && !s.is_confirmed);
     expect(fuzzy.length).toBeGreaterThan(0);
     expect(fuzzy.every((s) => s.target_origin === 'tm' && s.match_score! < 100)).toBe(true);
+  });
+
+  it('reads pages in (index, id) order over gaps, repeated and negative indexes', async () => {
+    const { records } = await backendOf(kind);
+    const indexes = [-2, 0, 1, 2, 2, 2, 3, 7, 8, 9, 10, 600, 601, 601, 5_000, 5_001, 100_000];
+    // Stored in reverse, so the ids of a repeated index do not follow the file's order.
+    const { orgId, input } = await newImport('sparse', atIndexes(indexes).reverse());
+    const id = (await records.importDocument(input))!;
+    const whole = (await records.get(orgId, id))!.segments;
+    expect(whole.map((s) => s.index)).toEqual([...indexes].sort((a, b) => a - b));
+    for (const limit of [1, 2, 3, 5, 16, 17, 500]) {
+      // As the readers do: a page shorter than asked is the last one.
+      const read: Segment[] = [];
+      for (let after: Segment | null = null; ;) {
+        const page = await records.segments.pageByDocument(id, after, limit);
+        read.push(...page);
+        if (page.length < limit) break;
+        after = page[page.length - 1]!;
+      }
+      expect(read.map((s) => s.id)).toEqual(whole.map((s) => s.id));
+    }
+  });
+
+  it('stores awkward texts as they are', async () => {
+    const { records } = await backendOf(kind);
+    const texts = [
+      'Say "hi", {x}\\n',
+      'NULL',
+      '',
+      'a,b}{"\\',
+      'Ünïcödé 🎉\ttab\nline',
+      "It's",
+      '  padded ',
+      '\\"\\\\',
+    ];
+    const segments = texts.map((text, index): ExtractedSegment => ({
+      index,
+      source: `${index}: ${text}`,
+      target: text === '' ? null : text,
+      isFuzzy: index % 2 === 0,
+      contextKey: index === 1 ? 'NULL' : text || null,
+      note: index === 0 ? null : text,
+    }));
+    const { orgId, input } = await newImport('awkward', segments);
+    const id = (await records.importDocument(input))!;
+    const stored = (await records.get(orgId, id))!.segments;
+    expect(stored.map((s) => [s.index, s.source, s.target, s.context_key, s.note])).toEqual(
+      segments.map((s) => [s.index, s.source, s.target ?? '', s.contextKey, s.note]),
+    );
+    expect(stored.map((s) => s.is_confirmed)).toEqual(texts.map((t, i) => t !== '' && i % 2 !== 0));
+  });
+
+  it('finds the untranslated segments past a cursor, with their neighbours, in batches', async () => {
+    const { storage, records } = await backendOf(kind);
+    // Mostly translated, with a long translated run and gaps in the indexes past 2,000.
+    const indexes = Array.from({ length: 3_000 }, (_, i) => (i < 2_000 ? i : i * 3));
+    const empty = (i: number) => i % 97 === 0 || i > 2_900;
+    const { orgId, input } = await newImport(
+      'pending',
+      atIndexes(indexes, (i) => (empty(i) ? null : `Frase ${i}.`)),
+    );
+    const id = (await records.importDocument(input))!;
+    const whole = (await records.get(orgId, id))!.segments;
+    const q = pretranslateQueries(storage.db, storage.dialect);
+    for (const limit of [1, 7, 200]) {
+      const found: PendingSegment[] = [];
+      for (let cursor = -1; ;) {
+        const rows = await q.pending(id, cursor, limit);
+        if (rows.length === 0) break;
+        expect(rows.length).toBeLessThanOrEqual(limit);
+        found.push(...rows);
+        cursor = rows[rows.length - 1]!.idx;
+      }
+      expect(found.map((r) => r.id)).toEqual(whole.filter((s) => s.target === '').map((s) => s.id));
+    }
+    const [first, second] = await q.pending(id, -1, 2);
+    expect(first).toMatchObject({ idx: 0, prev_source: null, next_source: 'Source 1.' });
+    expect(second).toMatchObject({ idx: 97, prev_source: 'Source 96.', next_source: 'Source 98.' });
+    // Past 2,000 the indexes are three apart: no neighbours.
+    const [sparse] = await q.pending(id, 2_900 * 3, 1);
+    expect(sparse).toMatchObject({ idx: 2_901 * 3, prev_source: null, next_source: null });
+    expect(await q.pending(id, 2_999 * 3, 10)).toEqual([]);
+  });
+
+  it('fills a batch only where the segment of the document is still empty', async () => {
+    const { storage, records } = await backendOf(kind);
+    const { orgId, input } = await newImport('fill', atIndexes([0, 1, 2, 3]));
+    const id = (await records.importDocument(input))!;
+    const other = (await records.importDocument({ ...input, name: 'other.txt' }))!;
+    const [a, b, c, untouched] = (await records.get(orgId, id))!.segments;
+    const [elsewhere] = (await records.get(orgId, other))!.segments;
+    // A translator's edit meanwhile wins.
+    await storage.db
+      .updateTable('segments')
+      .set({ target: 'Edited.' })
+      .where('id', '=', b!.id)
+      .execute();
+    const awkward = 'Say "hi", {x} \\ NULL é 🎉';
+    await storage.transaction((tx) =>
+      pretranslateQueries(tx, storage.dialect).fill(
+        id,
+        [
+          { id: a!.id, target: awkward, origin: 'tm', score: 101, confirm: true },
+          { id: b!.id, target: 'From the TM.', origin: 'tm', score: 80, confirm: false },
+          { id: c!.id, target: 'From MT.', origin: 'mt', score: null, confirm: false },
+          { id: elsewhere!.id, target: 'Not this one.', origin: 'mt', score: null, confirm: false },
+        ],
+        1_234,
+      ),
+    );
+    await storage.transaction((tx) => pretranslateQueries(tx, storage.dialect).fill(id, [], 1));
+    const after = (await records.get(orgId, id))!.segments;
+    const shape = (s: Segment) => [
+      s.target,
+      s.target_origin,
+      s.match_score,
+      s.is_confirmed,
+      s.revision,
+    ];
+    expect(after.map(shape)).toEqual([
+      [awkward, 'tm', 101, true, 2],
+      ['Edited.', null, null, false, 2],
+      ['From MT.', 'mt', null, false, 2],
+      ['', null, null, false, 1],
+    ]);
+    expect(after[0]!.updated_at).toBe(1_234);
+    expect(after[3]).toEqual(untouched);
+    expect((await records.get(orgId, other))!.segments[0]).toEqual(elsewhere);
   });
 
   it('discards half-written imports at start (on PostgreSQL only abandoned ones)', async () => {

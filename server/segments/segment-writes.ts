@@ -116,6 +116,7 @@ export function createSegmentWrites(storage: Storage, tm: TmRegistry) {
               targetOrigin: 'user',
               matchScore: null,
               memoryUnitId: unitId,
+              userId: writer.userId,
               now,
             });
           }
@@ -152,6 +153,7 @@ export function createSegmentWrites(storage: Storage, tm: TmRegistry) {
           targetOrigin: hasTarget ? 'user' : null,
           matchScore: hasTarget ? (params.match_score ?? null) : null,
           memoryUnitId: unitId,
+          userId: writer.userId,
           now: nowSeconds(),
         });
         return (await q.get(writer.orgId, row.id)) as Segment;

@@ -45,6 +45,11 @@ export const Segment = Type.Object({
    * which one it was made on).
    */
   revision: Type.Integer({ minimum: 1 }),
+  /**
+   * Our extension: the name of who last changed the target or its confirmation through the editor
+   * or the API; null for what an import or a pretranslation wrote.
+   */
+  updated_by: Nullable(Type.String()),
 });
 export type Segment = Static<typeof Segment>;
 

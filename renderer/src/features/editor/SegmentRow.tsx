@@ -80,11 +80,22 @@ export const SegmentRow = memo(function SegmentRow({
         <span
           className={`segment-status segment-status-${status}`}
           data-testid="segment-status"
-          title={STATUS_LABELS[status]}
+          title={
+            segment.updated_by === null
+              ? STATUS_LABELS[status]
+              : `${STATUS_LABELS[status]} by ${segment.updated_by}`
+          }
         >
           <span aria-hidden="true" className="segment-status-dot" />
           {isUnsaved ? 'Edited' : STATUS_LABELS[status]}
         </span>
+        {segment.updated_by !== null ? (
+          // Who last changed it: on a team server, translators see each other's work.
+          <span className="segment-author" data-testid="segment-author">
+            <span className="visually-hidden">by </span>
+            {segment.updated_by}
+          </span>
+        ) : null}
         {segment.match_score !== null ? (
           <ScoreChip score={segment.match_score} testId="segment-match-score" />
         ) : segment.target_origin === 'mt' ? (

@@ -39,6 +39,7 @@ const SEGMENT: Segment = {
   memory_unit_id: null,
   word_count: 5,
   revision: 1,
+  updated_by: null,
 };
 
 beforeAll(() => {

@@ -29,6 +29,7 @@ const segment = (id: number, revision: number, updated_at: number, target = ''):
   memory_unit_id: null,
   word_count: 2,
   revision,
+  updated_by: null,
 });
 
 describe('segment status and progress', () => {
