@@ -89,19 +89,32 @@ export async function keyExists(db: Queryable, key: string): Promise<boolean> {
  * the secret is never compared directly.
  */
 export async function findKey(db: Queryable, key: string): Promise<KeyOwner | null> {
-  const row = await db
-    .selectFrom('api_keys as k')
-    .innerJoin('users as u', 'u.id', 'k.user_id')
-    .select(['k.id as keyId', 'k.user_id as userId', 'u.org_id as orgId'])
-    .where('k.key_hash', '=', hashKey(key))
-    .where('k.revoked_at', 'is', null)
-    .executeTakeFirst();
+  const row = await keyLookup(db, hashKey(key)).executeTakeFirst();
   return row ?? null;
 }
 
-/** The lookup of the auth hook, which runs on every request: one query on the storage's handle. */
+const keyLookup = (db: Queryable, keyHash: string) =>
+  db
+    .selectFrom('api_keys as k')
+    .innerJoin('users as u', 'u.id', 'k.user_id')
+    .select(['k.id as keyId', 'k.user_id as userId', 'u.org_id as orgId'])
+    .where('k.key_hash', '=', keyHash)
+    .where('k.revoked_at', 'is', null);
+
+/**
+ * The lookup of the auth hook, which runs on every request: one query on the storage's handle,
+ * compiled once (building and compiling it cost as much as running it on SQLite); each request
+ * runs it with its own hash in place of the placeholder value.
+ */
 export function createKeyFinder(storage: Storage): (key: string) => Promise<KeyOwner | null> {
-  return (key) => findKey(storage.db, key);
+  const HASH = '\0key hash';
+  const compiled = keyLookup(storage.db, HASH).compile();
+  return async (key) => {
+    const keyHash = hashKey(key);
+    const parameters = compiled.parameters.map((value) => (value === HASH ? keyHash : value));
+    const { rows } = await storage.db.executeQuery<KeyOwner>({ ...compiled, parameters });
+    return rows[0] ?? null;
+  };
 }
 
 function selectInfo(db: Queryable) {
