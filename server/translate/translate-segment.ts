@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type {
   TranslateSegmentBody,
@@ -82,7 +83,12 @@ export function createSegmentTranslator({ storage, tm, mt }: SegmentTranslatorDe
     if (body.source.trim() !== '') {
       const pair = { source: memory.srclang, target: memory.trglang };
       const pending = body.mt === false ? undefined : machineTranslate(mt, pair, body.source, log);
-      const tmItems = body.tm_matches === false ? [] : await tmTranslations(orgId, body, context);
+      const withTm = body.tm_matches !== false;
+      // The MT request reaches Apertium after a few promise turns; the TM lookup's scoring would
+      // hold the loop before them, and MT would only start once TM is done. A turn of the loop
+      // first lets the request go out, so Apertium translates while the TM scores.
+      if (pending && withTm) await nextTurn();
+      const tmItems = withTm ? await tmTranslations(orgId, body, context) : [];
       const outcome = await pending;
       answer.translation = [...tmItems, ...(outcome ? mtTranslation(outcome, body.prefix) : [])];
       if (outcome && 'unavailable' in outcome) answer.mtUnavailable = outcome.unavailable;
