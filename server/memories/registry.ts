@@ -1,5 +1,5 @@
 import type { TranslationMemoryEntry } from '../../shared/api/tm';
-import { createTmIndex, restoreInlineCodes, type TmIndex } from '../tm';
+import { createTmIndex, restoreInlineCodes, type TmIndex, type TmIndexOptions } from '../tm';
 import type { Storage } from '../db/storage';
 import { createIndexSet } from './index-set';
 import { createUnitWrites } from './unit-writer';
@@ -12,7 +12,7 @@ export type { UnitWriter } from './unit-writer';
 
 /** The engine's entry points (server/tm/), injectable so tests can count or slow them. */
 export interface TmEngine {
-  createTmIndex(): TmIndex;
+  createTmIndex(options?: TmIndexOptions): TmIndex;
   restoreInlineCodes(matchSource: string, matchTarget: string, currentSource: string): string;
 }
 
@@ -40,13 +40,16 @@ export interface TmRegistryOptions {
   engine?: TmEngine;
   /** Told when the change feed loses its connection (it reconnects and catches up itself). */
   onFeedError?: (error: Error) => void;
+  /** Milliseconds of list building per turn of the event loop (index-set.ts; tests pass 0). */
+  buildStepMs?: number;
 }
 
 /**
  * The translation memories' fuzzy indexes, one per memory, kept in step with the database.
  *
- * - An index is loaded on first use (`ready`, `findMatches`), a slice of rows at a time, so the
- *   server goes on answering while a million units load (index-set.ts).
+ * - An index is loaded on first use (`ready`, `findMatches`), a slice of rows at a time, and its
+ *   lists built a step at a time, so the server goes on answering while a million units load;
+ *   later rebuilds run in the background the same way (index-set.ts).
  * - Every change to units goes through `write` (or `addUnit`/`updateUnit`/`deleteUnit`): the
  *   rows change in one transaction, and a loaded index follows only once it has committed, so
  *   a rolled-back change never reaches it. Bulk imports insert rows themselves and then call
@@ -62,8 +65,9 @@ export function createTmRegistry(storage: Storage, options: TmRegistryOptions = 
   // The feed starts with the first load, before it reads a row.
   const indexes = createIndexSet(
     storage,
-    () => engine.createTmIndex(),
+    (onBuildNeeded) => engine.createTmIndex({ onBuildNeeded }),
     () => feed.started(),
+    options.buildStepMs,
   );
 
   function forget(memoryId: number): void {

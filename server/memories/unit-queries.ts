@@ -158,6 +158,16 @@ export function unitQueries(db: Queryable, dialect: Dialect) {
         .limit(limit)
         .execute(),
 
+    /** The memory's unit count as its counter has it (0: no such memory): sizes an index. */
+    async unitCount(memoryId: number): Promise<number> {
+      const row = await db
+        .selectFrom('memories')
+        .select('num_segments')
+        .where('id', '=', memoryId)
+        .executeTakeFirst();
+      return Number(row?.num_segments ?? 0);
+    },
+
     /** The units of the memory among `ids` that still exist (re-reading changed units). */
     indexRows: (memoryId: number, ids: readonly number[]): Promise<IndexRow[]> =>
       ids.length === 0

@@ -4,8 +4,9 @@
  * query-engine.ts for why the index returns exactly what a full scan would.
  */
 export type { TmCodeKind, TmHit, TmIndex, TmQuery, TmToken, TmTokenKind, TmUnit } from './types';
-export { createTmIndex, type TmIndexWithStats } from './tm-index';
+export { createTmIndex, type TmIndexOptions, type TmIndexWithStats } from './tm-index';
 export { scoreUnit } from './score';
 export { fullScan, prepareFullScan, type FullScanner } from './full-scan';
 export { restoreInlineCodes } from './restore';
+export { buildInTurns, inPacedSlices } from './pacing';
 export { tokenize } from './tokenize';

@@ -4,6 +4,8 @@ import { QueryPattern } from './pattern';
 import { PenaltyScratch } from './penalty';
 import {
   DELTA_ENTRY,
+  DELTA_MASK,
+  DELTA_SHIFT,
   ENTRY,
   E_INFO,
   E_NEXT,
@@ -206,9 +208,11 @@ export class QueryEngine {
       }
       // Entries added since the build.
       if (id < lists.deltaHead.length) {
-        const delta = lists.delta;
-        for (let e = lists.deltaHead[id]!; e >= 0; e = delta[e * DELTA_ENTRY + E_NEXT]!) {
-          const at = e * DELTA_ENTRY;
+        const chunks = lists.deltaChunks;
+        for (let e = lists.deltaHead[id]!, next = 0; e >= 0; e = next) {
+          const delta = chunks[e >> DELTA_SHIFT]!;
+          const at = (e & DELTA_MASK) * DELTA_ENTRY;
+          next = delta[at + E_NEXT]!;
           stats.postings++;
           const info = delta[at + E_INFO]!;
           const len = info & 255;

@@ -41,6 +41,14 @@ export interface TmIndex {
   readonly size: number;
   /** Does the work the next query would otherwise start with (building the lists). */
   prepare?(): void;
+  /**
+   * Does about `budgetMs` of a pending build of the lists; true once none is pending. Called
+   * again and again (with turns of the event loop between), it builds without holding the
+   * thread for long; adds, removals and queries may come between the calls.
+   */
+  buildStep?(budgetMs: number): boolean;
+  /** Makes room for this many units before a load, so that it does not regrow on the way. */
+  reserve?(units: number): void;
 }
 
 /**
