@@ -7,6 +7,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from './layout-test-support';
 
 const SERVER = dirname(fileURLToPath(import.meta.url));
 
@@ -28,15 +29,6 @@ const AREAS = [
 ];
 /** Above everything: the command line and the tests of the whole API. */
 const ON_TOP = ['api-tests', 'cli'];
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'fixtures' ? [] : sourceFiles(path);
-    const isSource = /\.ts$/.test(entry.name) && !/(\.test|test-support)\.ts$/.test(entry.name);
-    return isSource ? [path] : [];
-  });
-}
 
 /** `documents` for server/documents/x.ts, `.` for server/app.ts, null outside server/. */
 function folderOf(path: string): string | null {
