@@ -1,10 +1,10 @@
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { AppShell } from './app/AppShell';
+import { AppShell } from './AppShell';
 import { FatalError } from './app/FatalError';
 import { createQueryClient } from './app/query-client';
 import { ConnectionSyncProvider } from './features/settings/ConnectionSyncProvider';
-import { appQueries } from './features/settings/queries';
+import { appQueries } from './queries/settings';
 
 function AppRoot() {
   const info = useQuery(appQueries.info());

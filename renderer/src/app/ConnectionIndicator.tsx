@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { toIpcError } from '../bridge/ipc-errors';
-import { settingsQueries } from '../features/settings/queries';
+import { settingsQueries } from '../queries/settings';
 import { routeHref } from './routes';
 import { describeConnection, type ConnectionTone } from './connection-label';
 

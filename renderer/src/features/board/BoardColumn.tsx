@@ -2,10 +2,10 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Project, ProjectState } from '../../../../shared/api/projects';
 import { useBoardStore } from '../../stores/board-store';
+import { STATE_LABELS } from '../../components/project-format';
 import type { CardNavigation } from './card-keys';
 import { useColumnDrop } from './use-column-drop';
 import { ProjectCard } from './ProjectCard';
-import { STATE_LABELS } from './project-format';
 
 /** Every card has the same height (CSS `--card-height`), so rows need no measuring. */
 export const CARD_HEIGHT = 104;

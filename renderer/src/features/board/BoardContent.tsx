@@ -2,7 +2,7 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { Project } from '../../../../shared/api/projects';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorMessage } from '../../components/ErrorMessage';
-import { settingsQueries } from '../settings/queries';
+import { settingsQueries } from '../../queries/settings';
 import { Board } from './Board';
 import { hasActiveFilters, NO_FILTERS, type BoardFilters } from './board-filters';
 import { BoardLoading } from './BoardLoading';

@@ -1,7 +1,7 @@
 import { PROJECT_STATES } from '../../../../shared/api/projects';
+import { isProjectState, pairLabel, STATE_LABELS } from '../../components/project-format';
 import { dateRangeProblem, hasActiveFilters, NO_FILTERS, type BoardFilters } from './board-filters';
 import type { PairOption } from './language-pairs';
-import { isProjectState, pairLabel, STATE_LABELS } from './project-format';
 
 interface BoardFilterBarProps {
   filters: BoardFilters;

@@ -1,5 +1,5 @@
 import { PROJECT_STATES } from '../../../../shared/api/projects';
-import { STATE_LABELS } from './project-format';
+import { STATE_LABELS } from '../../components/project-format';
 
 /** The board's outline while the first list is on its way. */
 export function BoardLoading({ message }: { message: string }) {

@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { ViewHeader } from '../../components/ViewHeader';
-import { memoryQueries } from '../memories/queries';
+import { memoryQueries } from '../../queries/memories';
+import { projectQueries } from '../../queries/projects';
 import { BoardAlert } from './BoardAlert';
 import { BoardAnnouncer } from './BoardAnnouncer';
 import { BoardContent } from './BoardContent';
@@ -12,7 +13,6 @@ import { KeyboardHelp } from './KeyboardHelp';
 import { collectPairs } from './language-pairs';
 import { NewProjectButton } from './NewProjectButton';
 import { ProjectActionsProvider } from './ProjectActionsProvider';
-import { projectQueries } from './queries';
 import { useBoardFilters } from './use-board-filters';
 
 export function BoardView() {

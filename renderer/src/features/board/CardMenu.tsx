@@ -1,9 +1,9 @@
 import { useRef } from 'react';
 import { PROJECT_STATES, type Project, type ProjectState } from '../../../../shared/api/projects';
-import { editorHref } from '../editor/use-editor-route';
+import { editorHref } from '../../app/use-editor-route';
+import { STATE_LABELS } from '../../components/project-format';
 import { CardMenuPopup, type CardMenuItem } from './CardMenuPopup';
 import { useProjectActions } from './project-actions';
-import { STATE_LABELS } from './project-format';
 
 interface CardMenuProps {
   project: Project;

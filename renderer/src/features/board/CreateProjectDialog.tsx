@@ -3,8 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { ErrorMessage } from '../../components/ErrorMessage';
 import { ModalDialog } from '../../components/ModalDialog';
 import { useBoardStore } from '../../stores/board-store';
-import { useCreateMemory } from '../memories/mutations';
-import { memoryQueries } from '../memories/queries';
+import { useCreateMemory } from '../../queries/memory-mutations';
+import { memoryQueries } from '../../queries/memories';
 import {
   dueDateToEpoch,
   NEW_MEMORY,

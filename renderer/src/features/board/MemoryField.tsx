@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { languageQueries } from '../settings/queries';
-import { MemoryFields } from '../memories/MemoryFields';
-import { memoryQueries } from '../memories/queries';
+import { languageQueries } from '../../queries/languages';
+import { MemoryFields } from '../../components/MemoryFields';
+import { memoryQueries } from '../../queries/memories';
+import { languageOptions } from '../../components/language-options';
+import { pairLabel } from '../../components/project-format';
 import { NEW_MEMORY, type ProjectFormErrors, type ProjectFormValues } from './create-project-form';
-import { languageOptions } from './language-options';
-import { pairLabel } from './project-format';
 
 interface MemoryFieldProps {
   values: ProjectFormValues;

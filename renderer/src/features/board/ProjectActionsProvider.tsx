@@ -1,9 +1,9 @@
 import { useMemo, type ReactNode } from 'react';
 import type { Project } from '../../../../shared/api/projects';
 import { useBoardStore } from '../../stores/board-store';
+import { STATE_LABELS } from '../../components/project-format';
 import { useUpdateProject } from './mutations';
 import { ProjectActionsContext, type ProjectActions } from './project-actions';
-import { STATE_LABELS } from './project-format';
 
 function describeChange(
   project: Pick<Project, 'name'>,

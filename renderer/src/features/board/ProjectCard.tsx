@@ -1,11 +1,6 @@
 import { memo, useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import type { Project } from '../../../../shared/api/projects';
 import { useBoardStore } from '../../stores/board-store';
-import { cardCommand, type CardNavigation } from './card-keys';
-import { CardMenu } from './CardMenu';
-import { PROJECT_DRAG_TYPE } from './drag';
-import { KEYBOARD_HELP_ID } from './KeyboardHelp';
-import { useProjectActions } from './project-actions';
 import {
   documentCountLabel,
   formatDate,
@@ -14,7 +9,12 @@ import {
   neighbourState,
   pairLabel,
   STATE_LABELS,
-} from './project-format';
+} from '../../components/project-format';
+import { cardCommand, type CardNavigation } from './card-keys';
+import { CardMenu } from './CardMenu';
+import { PROJECT_DRAG_TYPE } from './drag';
+import { KEYBOARD_HELP_ID } from './KeyboardHelp';
+import { useProjectActions } from './project-actions';
 
 interface ProjectCardProps {
   project: Project;

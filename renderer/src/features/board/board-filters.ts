@@ -1,5 +1,5 @@
 import type { ProjectListQuery, ProjectState } from '../../../../shared/api/projects';
-import { isProjectState } from './project-format';
+import { isProjectState } from '../../components/project-format';
 
 /** What the filter bar shows, as kept in the address (`#/board?pair=en-es&state=inReview`). */
 export interface BoardFilters {

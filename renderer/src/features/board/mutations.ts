@@ -6,6 +6,7 @@ import type {
   ProjectUpdateParameters,
 } from '../../../../shared/api/projects';
 import { getBridge } from '../../bridge';
+import { projectQueries } from '../../queries/projects';
 import {
   addProjectToLists,
   patchProjectInLists,
@@ -13,7 +14,6 @@ import {
   rollBackProject,
   type ListSnapshot,
 } from './project-cache';
-import { projectQueries } from './queries';
 
 const UPDATE_KEY = [...projectQueries.all, 'update'] as const;
 

@@ -1,13 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { Project, ProjectListQuery } from '../../../../shared/api/projects';
+import { projectQueries } from '../../queries/projects';
 import {
   addProjectToLists,
   matchesQuery,
   patchProjectInLists,
   rollBackProject,
 } from './project-cache';
-import { projectQueries } from './queries';
 
 function project(id: number, patch: Partial<Project> = {}): Project {
   return {

@@ -1,6 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Project, ProjectListQuery } from '../../../../shared/api/projects';
-import { projectQueries } from './queries';
+import { projectQueries } from '../../queries/projects';
 
 /** What one cached project list held before an optimistic change. */
 export type ListSnapshot = [QueryKey, Project[] | undefined][];

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type DragEvent } from 'react';
 import { DOCUMENT_EXTENSIONS } from '../../../../shared/api/documents';
 import { FilePickerButton } from '../../components/FilePickerButton';
-import { UploadIcon } from '../files/icons';
+import { UploadIcon } from '../../components/icons';
 import { uploadDocument } from './document-uploads';
 import { useEditorStore, type UploadOptions } from './editor-store';
 

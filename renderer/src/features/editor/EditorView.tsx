@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { ErrorMessage } from '../../components/ErrorMessage';
 import { ViewHeader } from '../../components/ViewHeader';
-import { projectQueries } from '../board/queries';
+import { projectQueries } from '../../queries/projects';
+import { editorHref, useEditorRoute } from '../../app/use-editor-route';
 import { DeleteDocumentDialog } from './DeleteDocumentDialog';
 import { DocumentEditor } from './DocumentEditor';
 import { EditorMessages } from './EditorMessages';
@@ -9,7 +10,6 @@ import { useEditorStore } from './editor-store';
 import { ProjectDocuments } from './ProjectDocuments';
 import { ProjectPicker } from './ProjectPicker';
 import { editorQueries } from './queries';
-import { editorHref, useEditorRoute } from './use-editor-route';
 import './editor.css';
 
 /** Projects -> a project's documents -> one document, each step kept in the address. */

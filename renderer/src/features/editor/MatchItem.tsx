@@ -5,7 +5,7 @@ import { ScoreChip } from '../../components/ScoreChip';
 import { scoreBand } from '../../components/match-score';
 import { TaggedText } from '../../components/TaggedText';
 import { diffWords } from '../../components/word-diff';
-import { epochIso, formatEpochDate, matchInfo } from '../memories/tm-format';
+import { epochIso, formatEpochDate, matchInfo } from '../../components/tm-format';
 
 interface MatchItemProps {
   match: Translation;

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorMessage } from '../../components/ErrorMessage';
-import { projectQueries } from '../board/queries';
-import { editorHref } from './use-editor-route';
+import { projectQueries } from '../../queries/projects';
+import { editorHref } from '../../app/use-editor-route';
 
 /** No project chosen yet: the projects to pick from, each with its document count. */
 export function ProjectPicker() {

@@ -4,7 +4,7 @@ import type { IpcError } from '../../../../shared/ipc/errors';
 import { getBridge } from '../../bridge';
 import { createTransferQueue, type TransferQueue } from '../../bridge/transfer-queue';
 import { newUploadId } from '../../bridge/upload-control';
-import { projectQueries } from '../board/queries';
+import { projectQueries } from '../../queries/projects';
 import type { UploadOptions } from './editor-store';
 import { editorQueries } from './queries';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getBridge } from '../../bridge';
-import { projectQueries } from '../board/queries';
+import { projectQueries } from '../../queries/projects';
 import { useEditorStore } from './editor-store';
 import { editorQueries } from './queries';
 

@@ -2,7 +2,7 @@ import { MutationObserver, type QueryClient } from '@tanstack/react-query';
 import type { DocumentWithSegments } from '../../../../shared/api/documents';
 import type { Segment, SegmentUpdateParameters } from '../../../../shared/api/segments';
 import { getBridge } from '../../bridge';
-import { memoryQueries } from '../memories/queries';
+import { memoryQueries } from '../../queries/memories';
 import { draftMatchScore } from './drafts';
 import { useEditorStore } from './editor-store';
 import { checkSegment } from './qa';

@@ -1,5 +1,5 @@
 import { FilePickerButton } from '../../components/FilePickerButton';
-import { UploadIcon } from './icons';
+import { UploadIcon } from '../../components/icons';
 import { UploadOptionsFields } from './UploadOptionsFields';
 
 interface DropZoneProps {

@@ -1,6 +1,6 @@
 import { useState, type KeyboardEvent } from 'react';
 import type { SourceFile } from '../../../../shared/api/files';
-import { CloseIcon } from './icons';
+import { CloseIcon } from '../../components/icons';
 import { labelProblem } from './labels';
 import { useAddFileLabel, useRemoveFileLabel } from './mutations';
 import { useFilesStore } from './files-store';

@@ -1,5 +1,5 @@
 import type { SourceFile } from '../../../../shared/api/files';
-import { languageStatus } from './file-format';
+import { languageStatus } from '../../components/file-format';
 
 /** The language detected in a file, with how sure the detector was. */
 export function FileLanguage({ file }: { file: SourceFile }) {

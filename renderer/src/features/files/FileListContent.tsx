@@ -2,7 +2,7 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { SourceFile } from '../../../../shared/api/files';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorMessage } from '../../components/ErrorMessage';
-import { settingsQueries } from '../settings/queries';
+import { settingsQueries } from '../../queries/settings';
 import { FileList } from './FileList';
 
 interface FileListContentProps {

@@ -1,9 +1,14 @@
 import type { SourceFile } from '../../../../shared/api/files';
-import { CATEGORY_LABELS, formatApiDate, formatBytes, parseApiDate } from './file-format';
+import {
+  CATEGORY_LABELS,
+  formatApiDate,
+  formatBytes,
+  parseApiDate,
+} from '../../components/file-format';
+import { DownloadIcon, FileIcon, TrashIcon } from '../../components/icons';
 import { FileLabels } from './FileLabels';
 import { FileLanguage } from './FileLanguage';
 import { useFilesStore } from './files-store';
-import { DownloadIcon, FileIcon, TrashIcon } from './icons';
 import { useDownloadFile } from './mutations';
 import { useTranslateStore } from './translate-store';
 

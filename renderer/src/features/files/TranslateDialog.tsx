@@ -4,7 +4,7 @@ import { DEFAULT_FILE_TM_THRESHOLD } from '../../../../shared/api/file-translati
 import { ErrorMessage } from '../../components/ErrorMessage';
 import { MemorySelect } from '../../components/MemorySelect';
 import { ModalDialog } from '../../components/ModalDialog';
-import { memoryListQuery } from '../../queries/memories';
+import { memoryQueries } from '../../queries/memories';
 import { useStartTranslations } from '../../queries/translation-mutations';
 import { readTranslateForm, type TranslateFormErrors } from './translate-form';
 import { useTranslateStore } from './translate-store';
@@ -15,7 +15,7 @@ const TRANSLATIONS_HREF = '#/translations';
 export function TranslateDialog() {
   const selectedIds = useTranslateStore((state) => state.selectedIds);
   const { closeDialog, clear } = useTranslateStore.getState();
-  const memories = useQuery(memoryListQuery());
+  const memories = useQuery(memoryQueries.list());
   const [memoryId, setMemoryId] = useState<number | undefined>(undefined);
   const [withTM, setWithTM] = useState(true);
   const [minScore, setMinScore] = useState('');

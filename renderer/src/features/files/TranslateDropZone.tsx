@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import type { DragEvent } from 'react';
 import { FilePickerButton } from '../../components/FilePickerButton';
 import { MemorySelect } from '../../components/MemorySelect';
-import { memoryListQuery } from '../../queries/memories';
+import { memoryQueries } from '../../queries/memories';
+import { TranslateIcon } from '../../components/icons';
+import { useFileDrop } from '../../hooks/use-file-drop';
 import { useFilesStore } from './files-store';
-import { TranslateIcon } from './icons';
 import { useTranslateStore } from './translate-store';
-import { useFileDrop } from './use-file-drop';
 import type { Uploader } from './uploader';
 
 // The view around this zone takes drops too (plain uploads): this one keeps its own.
@@ -19,7 +19,7 @@ const own =
 
 /** "Drop to translate": upload (with progress) and translate with the chosen memory, one gesture. */
 export function TranslateDropZone({ uploader }: { uploader: Uploader }) {
-  const memories = useQuery(memoryListQuery());
+  const memories = useQuery(memoryQueries.list());
   const chosen = useTranslateStore((state) => state.dropMemoryId);
   const setMemoryId = useTranslateStore((state) => state.setDropMemoryId);
   const memoryId = memories.data?.some((m) => m.id === chosen) ? chosen : memories.data?.[0]?.id;

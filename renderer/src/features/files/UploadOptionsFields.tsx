@@ -1,5 +1,5 @@
 import type { FileCategory } from '../../../../shared/api/files';
-import { CATEGORY_LABELS } from './file-format';
+import { CATEGORY_LABELS } from '../../components/file-format';
 import { useFilesStore } from './files-store';
 
 const CATEGORIES: FileCategory[] = ['API', 'REFERENCE'];

@@ -1,6 +1,6 @@
 import { ProgressBar, sentPercent, TransferActions } from '../../components/TransferRow';
-import { formatBytes } from './file-format';
-import { CloseIcon } from './icons';
+import { formatBytes } from '../../components/file-format';
+import { CloseIcon } from '../../components/icons';
 import type { UploadItem } from './upload-store';
 import type { Uploader } from './uploader';
 

@@ -3,12 +3,12 @@ import { useState, type FormEvent } from 'react';
 import type { Memory } from '../../../../shared/api/memories';
 import { ErrorMessage } from '../../components/ErrorMessage';
 import { ModalDialog } from '../../components/ModalDialog';
-import { languageOptions } from '../board/language-options';
-import { languageQueries } from '../settings/queries';
-import { MemoryFields } from './MemoryFields';
+import { languageOptions } from '../../components/language-options';
+import { languageQueries } from '../../queries/languages';
+import { MemoryFields } from '../../components/MemoryFields';
+import { useCreateMemory } from '../../queries/memory-mutations';
 import { useMemoriesStore } from './memories-store';
 import { validateMemoryForm, type MemoryFormErrors, type MemoryFormValues } from './memory-form';
-import { useCreateMemory } from './mutations';
 
 const FIELD_IDS: Record<keyof MemoryFormValues, string> = {
   name: 'create-memory-name',

@@ -1,9 +1,9 @@
 import { ProgressBar, sentPercent, TransferActions } from '../../components/TransferRow';
-import { formatBytes } from '../files/file-format';
-import { CloseIcon } from '../files/icons';
+import { formatBytes } from '../../components/file-format';
+import { CloseIcon } from '../../components/icons';
+import { addedText } from '../../components/tm-format';
 import type { ImportItem } from './import-store';
 import type { Importer } from './importer';
-import { addedText } from './tm-format';
 
 const STATE_LABELS: Record<ImportItem['state'], string> = {
   queued: 'Waiting',

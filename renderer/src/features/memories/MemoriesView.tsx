@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { ViewHeader } from '../../components/ViewHeader';
+import { memoryQueries } from '../../queries/memories';
+import { sortByName } from '../../components/tm-format';
 import { CreateMemoryDialog } from './CreateMemoryDialog';
 import { DeleteMemoryDialog } from './DeleteMemoryDialog';
 import { DeleteUnitDialog } from './DeleteUnitDialog';
@@ -8,8 +10,6 @@ import { MemoriesMessages } from './MemoriesMessages';
 import { useMemoriesStore } from './memories-store';
 import { MemoryDetail } from './MemoryDetail';
 import { MemoryListContent } from './MemoryListContent';
-import { memoryQueries } from './queries';
-import { sortByName } from './tm-format';
 import { useMemoryRoute } from './use-memory-route';
 import './memories.css';
 

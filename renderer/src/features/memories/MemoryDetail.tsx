@@ -1,5 +1,5 @@
 import type { Memory } from '../../../../shared/api/memories';
-import { useFileDrop } from '../files/use-file-drop';
+import { useFileDrop } from '../../hooks/use-file-drop';
 import { ImportList } from './ImportList';
 import { useMemoriesStore } from './memories-store';
 import { MemoryHeader } from './MemoryHeader';

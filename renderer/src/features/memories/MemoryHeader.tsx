@@ -1,11 +1,16 @@
 import { useState } from 'react';
 import type { Memory } from '../../../../shared/api/memories';
-import { languageName } from '../files/file-format';
-import { DownloadIcon, TrashIcon } from '../files/icons';
+import { languageName } from '../../components/file-format';
+import { DownloadIcon, TrashIcon } from '../../components/icons';
+import {
+  epochIso,
+  formatEpochDateTime,
+  termCountLabel,
+  unitCountLabel,
+} from '../../components/tm-format';
 import { useMemoriesStore } from './memories-store';
 import { useExportMemory } from './mutations';
 import { RenameMemoryForm } from './RenameMemoryForm';
-import { epochIso, formatEpochDateTime, termCountLabel, unitCountLabel } from './tm-format';
 
 /** The memory's name (renamed in place), pair and counts, and what can be done with it. */
 export function MemoryHeader({ memory }: { memory: Memory }) {

@@ -1,6 +1,6 @@
 import type { Memory } from '../../../../shared/api/memories';
 import { FilePickerButton } from '../../components/FilePickerButton';
-import { UploadIcon } from '../files/icons';
+import { UploadIcon } from '../../components/icons';
 import { useMemoriesStore } from './memories-store';
 import './imports.css';
 

@@ -2,7 +2,7 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { Memory } from '../../../../shared/api/memories';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorMessage } from '../../components/ErrorMessage';
-import { settingsQueries } from '../settings/queries';
+import { settingsQueries } from '../../queries/settings';
 import { useMemoriesStore } from './memories-store';
 import { MemoryList } from './MemoryList';
 

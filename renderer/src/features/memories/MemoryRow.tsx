@@ -1,6 +1,11 @@
 import type { Memory } from '../../../../shared/api/memories';
-import { pairLabel } from '../board/project-format';
-import { epochIso, formatEpochDate, termCountLabel, unitCountLabel } from './tm-format';
+import { pairLabel } from '../../components/project-format';
+import {
+  epochIso,
+  formatEpochDate,
+  termCountLabel,
+  unitCountLabel,
+} from '../../components/tm-format';
 
 interface MemoryRowProps {
   memory: Memory;

@@ -1,6 +1,6 @@
 import type { KeyboardEvent } from 'react';
 import type { Memory } from '../../../../shared/api/memories';
-import { termCountLabel } from './tm-format';
+import { termCountLabel } from '../../components/tm-format';
 import type { MemoryTab } from './use-memory-route';
 
 const TABS: { id: MemoryTab; label: string; testId: string }[] = [

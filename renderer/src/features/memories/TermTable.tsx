@@ -2,7 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef } from 'react';
 import type { Memory } from '../../../../shared/api/memories';
 import type { Term } from '../../../../shared/api/tm';
-import { languageName } from '../files/file-format';
+import { languageName } from '../../components/file-format';
 import './terms.css';
 
 const ESTIMATED_ROW_PX = 38;

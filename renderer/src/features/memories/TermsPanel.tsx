@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { Memory } from '../../../../shared/api/memories';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorMessage } from '../../components/ErrorMessage';
-import { memoryQueries } from './queries';
+import { memoryQueries } from '../../queries/memories';
+import { termCountLabel } from '../../components/tm-format';
 import { TermTable } from './TermTable';
-import { termCountLabel } from './tm-format';
 
 /** The memory's termbase: read on demand (the host exports it first, which takes a moment). */
 export function TermsPanel({ memory }: { memory: Memory }) {

@@ -1,14 +1,14 @@
 import { useMemo } from 'react';
 import type { Memory } from '../../../../shared/api/memories';
 import type { TranslationMemoryEntry } from '../../../../shared/api/tm';
-import { TrashIcon } from '../files/icons';
+import { TrashIcon } from '../../components/icons';
 import { DiffText } from '../../components/DiffText';
-import { useMemoriesStore } from './memories-store';
 import { ScoreChip } from '../../components/ScoreChip';
 import { TaggedText } from '../../components/TaggedText';
 import { scoreBand } from '../../components/match-score';
 import { diffWords } from '../../components/word-diff';
-import { epochIso, formatEpochDate, matchInfo } from './tm-format';
+import { epochIso, formatEpochDate, matchInfo } from '../../components/tm-format';
+import { useMemoriesStore } from './memories-store';
 
 interface TmMatchProps {
   entry: TranslationMemoryEntry;

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Memory } from '../../../../shared/api/memories';
+import { memoryQueries } from '../../queries/memories';
 import { useMemoriesStore } from './memories-store';
-import { memoryQueries } from './queries';
 import { TmSearchResults } from './TmSearchResults';
 import { useSearchCommit } from './use-search-commit';
 import './tm-search.css';

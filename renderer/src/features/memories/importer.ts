@@ -5,9 +5,9 @@ import { getBridge } from '../../bridge';
 import { toIpcError } from '../../bridge/ipc-errors';
 import { createTransferQueue } from '../../bridge/transfer-queue';
 import { newUploadId } from '../../bridge/upload-control';
+import { memoryQueries } from '../../queries/memories';
 import { isImportActive, useImportStore, type ImportItem } from './import-store';
 import type { ImportOptions } from './memories-store';
-import { memoryQueries } from './queries';
 
 const POLL_MS = 1000;
 // A dropped connection while waiting is retried; this many failures in a row end the wait.

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Memory, MemoryCreateParameters } from '../../../../shared/api/memories';
+import type { Memory } from '../../../../shared/api/memories';
 import type { DownloadResult } from '../../../../shared/ipc/contract';
 import { getBridge } from '../../bridge';
-import { memoryQueries } from './queries';
+import { memoryQueries } from '../../queries/memories';
 
 /** Callbacks kept with the mutation itself, so they run even if the component that started it is gone. */
 interface MutationCallbacks<TData, TVariables> {
@@ -14,20 +14,6 @@ function replaceInList(queryClient: QueryClient, memory: Memory) {
   queryClient.setQueryData<Memory[]>(memoryQueries.list().queryKey, (list) =>
     list?.map((item) => (item.id === memory.id ? memory : item)),
   );
-}
-
-export function useCreateMemory() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: MemoryCreateParameters) => getBridge().memories.create(input),
-    onSuccess: (memory) => {
-      // Pickers can select the new memory at once, before the list comes back.
-      queryClient.setQueryData<Memory[]>(memoryQueries.list().queryKey, (list) =>
-        list ? [...list, memory] : list,
-      );
-      void queryClient.invalidateQueries({ queryKey: memoryQueries.list().queryKey });
-    },
-  });
 }
 
 export function useRenameMemory(

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorMessage } from '../../components/ErrorMessage';
+import { languageQueries } from '../../queries/languages';
 import { languagePairs } from './language-pairs';
-import { languageQueries } from './queries';
 
 /** The machine translation pairs the connected server offers. */
 export function LanguagesSection() {

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { ErrorMessage } from '../../components/ErrorMessage';
 import { ViewHeader } from '../../components/ViewHeader';
+import { settingsQueries } from '../../queries/settings';
 import { ApiKeySection } from './ApiKeySection';
 import { ConnectionSection } from './ConnectionSection';
 import { LanguagesSection } from './LanguagesSection';
-import { settingsQueries } from './queries';
 import { TestConnectionSection } from './TestConnectionSection';
 
 export function SettingsView() {

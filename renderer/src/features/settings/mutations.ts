@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ConnectionInput, ConnectionState } from '../../../../shared/ipc/settings';
 import { getBridge } from '../../bridge';
-import { appQueries, settingsQueries } from './queries';
+import { appQueries, settingsQueries } from '../../queries/settings';
 
 /** Queries about this app and its settings; every other query asks the connected server. */
 const LOCAL_QUERY_ROOTS: readonly unknown[] = [appQueries.all[0], settingsQueries.all[0]];

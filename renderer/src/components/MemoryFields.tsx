@@ -1,4 +1,4 @@
-import { LanguageSelect, type LanguageOption } from '../board/LanguageSelect';
+import { LanguageSelect, type LanguageOption } from './LanguageSelect';
 
 export interface MemoryFieldValues {
   name: string;

@@ -1,16 +1,16 @@
 import { useEffect, type ComponentType } from 'react';
-import type { AppInfo } from '../../../shared/ipc/settings';
-import { BoardView } from '../features/board/BoardView';
-import { EditorView } from '../features/editor/EditorView';
-import { FilesView } from '../features/files/FilesView';
-import { MemoriesView } from '../features/memories/MemoriesView';
-import { SettingsView } from '../features/settings/SettingsView';
-import { TranslationsView } from '../features/translations/TranslationsView';
-import { AppReady } from './AppReady';
-import { ConnectionIndicator } from './ConnectionIndicator';
-import { routes, type RouteId } from './routes';
-import { Sidebar } from './Sidebar';
-import { useHashRoute } from './use-hash-route';
+import type { AppInfo } from '../../shared/ipc/settings';
+import { BoardView } from './features/board/BoardView';
+import { EditorView } from './features/editor/EditorView';
+import { FilesView } from './features/files/FilesView';
+import { MemoriesView } from './features/memories/MemoriesView';
+import { SettingsView } from './features/settings/SettingsView';
+import { TranslationsView } from './features/translations/TranslationsView';
+import { AppReady } from './app/AppReady';
+import { ConnectionIndicator } from './app/ConnectionIndicator';
+import { routes, type RouteId } from './app/routes';
+import { Sidebar } from './app/Sidebar';
+import { useHashRoute } from './app/use-hash-route';
 
 const views = {
   board: BoardView,

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ProjectListQuery } from '../../../../shared/api/projects';
-import { getBridge } from '../../bridge';
+import type { ProjectListQuery } from '../../../shared/api/projects';
+import { getBridge } from '../bridge';
 
 /** Projects with their documents, one cached list per set of filters. */
 export const projectQueries = {

@@ -1,4 +1,4 @@
-import type { LanguagesResponse } from '../../../../shared/api/languages';
+import type { LanguagesResponse } from '../../../shared/api/languages';
 import type { LanguageOption } from './LanguageSelect';
 
 /** Every language the server names ("English (en)"), sorted by name. */

@@ -1,4 +1,4 @@
-import type { FileCategory, SourceFile } from '../../../../shared/api/files';
+import type { FileCategory, SourceFile } from '../../../shared/api/files';
 
 const UNITS = ['KB', 'MB', 'GB', 'TB'] as const;
 const oneDecimal = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });

@@ -1,4 +1,4 @@
-import { PROJECT_STATES, type Project, type ProjectState } from '../../../../shared/api/projects';
+import { PROJECT_STATES, type Project, type ProjectState } from '../../../shared/api/projects';
 
 /** Column titles, in board order. */
 export const STATE_LABELS: Record<ProjectState, string> = {

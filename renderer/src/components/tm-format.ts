@@ -1,5 +1,5 @@
-import type { Memory } from '../../../../shared/api/memories';
-import type { TranslationMemoryEntry } from '../../../../shared/api/tm';
+import type { Memory } from '../../../shared/api/memories';
+import type { TranslationMemoryEntry } from '../../../shared/api/tm';
 
 export function unitCountLabel(count: number): string {
   return count === 1 ? '1 unit' : `${count.toLocaleString()} units`;

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getBridge } from '../../bridge';
+import { getBridge } from '../bridge';
 
 /** The app itself: version, host and platform. It does not change while the page is open. */
 export const appQueries = {
@@ -19,15 +19,5 @@ export const settingsQueries = {
     queryOptions({
       queryKey: [...settingsQueries.all, 'connection'] as const,
       queryFn: () => getBridge().settings.getConnection(),
-    }),
-};
-
-/** The machine translation pairs the connected server offers. */
-export const languageQueries = {
-  all: ['languages'] as const,
-  list: () =>
-    queryOptions({
-      queryKey: [...languageQueries.all, 'list'] as const,
-      queryFn: () => getBridge().languages.list(),
     }),
 };

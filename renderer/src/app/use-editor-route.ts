@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import { routeHref } from '../../app/routes';
-import { hashSearch } from '../../stores/navigation-store';
+import { hashSearch } from '../stores/navigation-store';
+import { routeHref } from './routes';
 import { formatEditorRoute, parseEditorRoute, type EditorRoute } from './editor-route';
 
 function subscribe(onChange: () => void): () => void {
