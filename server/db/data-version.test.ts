@@ -48,4 +48,30 @@ describe('the data version of a team server (PostgreSQL)', () => {
       await close();
     }
   });
+
+  it("moves at once with this process's own committed writes, before any notification", async () => {
+    const { storage, url, close } = await backends.fresh('postgres', 'data_version_own');
+    const version = listenDataVersion(url!, storage.onCommittedWrite);
+    try {
+      await until(() => version.current() === version.current(), 'the listening connection');
+      // Organizations send no notification: only the process's own account can move it.
+      const organization = (name: string) => ({ name, created_at: 0 });
+      const before = version.current();
+      await storage.transaction(async (tx) => {
+        await tx.insertInto('organizations').values(organization('A')).execute();
+        expect(version.current()).toBe(before);
+      });
+      const afterTransaction = version.current();
+      expect(afterTransaction).not.toBe(before);
+      await storage.db.insertInto('organizations').values(organization('B')).execute();
+      expect(version.current()).not.toBe(afterTransaction);
+      // A read moves nothing.
+      const settled = version.current();
+      await storage.db.selectFrom('organizations').select('id').execute();
+      expect(version.current()).toBe(settled);
+    } finally {
+      await version.close();
+      await close();
+    }
+  });
 });

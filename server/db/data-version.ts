@@ -29,7 +29,11 @@ const MAX_BACKOFF_MS = 5_000;
  * commit is dropped when the notification comes. Without a listening connection, or before the
  * first, every call answers a new number: nothing is reused while a change could go unheard.
  */
-export function listenDataVersion(url: string): DataVersion {
+export function listenDataVersion(
+  url: string,
+  /** This process's own committed writes, told at once (storage.onCommittedWrite). */
+  onCommittedWrite?: (listener: () => void) => () => void,
+): DataVersion {
   let version = 0;
   let listening = false;
   let closed = false;
@@ -67,10 +71,13 @@ export function listenDataVersion(url: string): DataVersion {
   }
 
   connect();
+  // Its own writes move the version at once: their notifications come a moment later.
+  const stopLocal = onCommittedWrite?.(() => (version += 1));
   return {
     current: () => (listening ? version : (version += 1)),
     async close() {
       closed = true;
+      stopLocal?.();
       clearTimeout(retry);
       const last = client;
       client = null;
@@ -82,6 +89,8 @@ export function listenDataVersion(url: string): DataVersion {
 
 /** The data version of the storage's backend. */
 export function dataVersionOf(storage: Storage): DataVersion {
-  if (storage.dialect === 'postgres') return listenDataVersion(storage.url!);
+  if (storage.dialect === 'postgres') {
+    return listenDataVersion(storage.url!, storage.onCommittedWrite?.bind(storage));
+  }
   return sqliteDataVersion(storage.sqlite!);
 }

@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './db';
+import { createLocalWrites } from './local-writes';
 import { migratePostgres } from './pg-migrations';
 import type { Schema } from './schema';
 
@@ -35,6 +36,11 @@ export interface Storage {
    * deferred transaction, PostgreSQL's REPEATABLE READ READ ONLY. Takes no write lock.
    */
   snapshot<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * PostgreSQL: calls `listener` at once after each write this process commits (local-writes.ts);
+   * answers how to stop. (SQLite has `total_changes()` for that.)
+   */
+  onCommittedWrite?(listener: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -115,19 +121,27 @@ export function postgresStorage(url: string, options: { max?: number } = {}): St
   // An idle connection the server closed (a restart, an operator) is dropped by the pool, which
   // opens a new one when asked; unheard, its 'error' event would end the process.
   pool.on('error', () => undefined);
-  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  const base = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  // Statements outside transactions are watched for writes; a transaction is told on commit.
+  const writes = createLocalWrites();
+  const db = base.withPlugin(writes.plugin);
   return {
     dialect: 'postgres',
     db,
     url,
-    transaction: (work) => db.transaction().execute(work),
+    async transaction(work) {
+      const result = await base.transaction().execute(work);
+      writes.committed();
+      return result;
+    },
+    onCommittedWrite: writes.listen,
     snapshot: (work) =>
-      db
+      base
         .transaction()
         .setIsolationLevel('repeatable read')
         .setAccessMode('read only')
         .execute(work),
-    close: () => db.destroy(),
+    close: () => base.destroy(),
   };
 }
 
