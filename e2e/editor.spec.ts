@@ -178,6 +178,13 @@ test('a document pretranslated from the memory then MT opens with its matches an
   test.setTimeout(120_000);
   const editor = await tenancyProjectInEditor(page, webHost.url, 'Lease pretranslated');
   await editor.upload(text, 'TM+MT');
+  // The document list says "pretranslating…" only while the server does: it ends without a reload.
+  await expect(editor.documentRow(text.name).getByTestId('document-pretranslating')).toHaveCount(
+    0,
+    {
+      timeout: 30_000,
+    },
+  );
   await editor.openDocument(text.name);
   // Pretranslation ends on its own; the grid then shows every target as a draft.
   await expect(page.getByTestId('editor-pretranslating')).toHaveCount(0, { timeout: 30_000 });
