@@ -3,12 +3,12 @@ import { ErrorMessage } from '../../components/ErrorMessage';
 import { ViewHeader } from '../../components/ViewHeader';
 import { projectQueries } from '../../queries/projects';
 import { editorHref, useEditorRoute } from '../../app/use-editor-route';
-import { DeleteDocumentDialog } from './DeleteDocumentDialog';
+import { DeleteDocumentDialog } from './documents/DeleteDocumentDialog';
 import { DocumentEditor } from './DocumentEditor';
 import { EditorMessages } from './EditorMessages';
 import { useEditorStore } from './editor-store';
-import { ProjectDocuments } from './ProjectDocuments';
-import { ProjectPicker } from './ProjectPicker';
+import { ProjectDocuments } from './documents/ProjectDocuments';
+import { ProjectPicker } from './documents/ProjectPicker';
 import { editorQueries } from './queries';
 import './editor.css';
 

@@ -1,9 +1,9 @@
 import { create } from 'zustand';
 import type { Pretranslate } from '../../../../shared/api/documents';
-import type { SegmentDraft } from './drafts';
-import type { QaWarning } from './qa';
+import type { SegmentDraft } from './grid/drafts';
+import type { QaWarning } from './qa/qa';
 
-export type { SegmentDraft } from './drafts';
+export type { SegmentDraft } from './grid/drafts';
 
 /** A refused call (save, delete, download), shown above the editor until dismissed. */
 export interface EditorAlert {

@@ -1,7 +1,7 @@
 import { queryOptions, replaceEqualDeep } from '@tanstack/react-query';
 import type { DocumentWithSegments } from '../../../../shared/api/documents';
 import { getBridge } from '../../bridge';
-import { mergeSegments } from './segments';
+import { mergeSegments } from './grid/segments';
 
 // Pretranslation runs in the background; the document (every segment: there is no progress-only
 // call) is read again until it ends, gently enough for a document of 10,000 segments.

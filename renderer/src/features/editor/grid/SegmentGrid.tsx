@@ -1,0 +1,93 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef } from 'react';
+import type { DocumentComments } from '../../../../../shared/api/comments';
+import type { Segment } from '../../../../../shared/api/segments';
+import { summarize, threadOf } from '../comments/comment-threads';
+import { SegmentRow } from './SegmentRow';
+
+// Most segments fit two lines; rows are measured once rendered, so longer ones just take more.
+const ESTIMATED_ROW_HEIGHT = 60;
+
+interface SegmentGridProps {
+  segments: Segment[];
+  /** The indices of the segments shown, in order (all of them unless a filter is on). */
+  shown: readonly number[];
+  activeIndex: number;
+  srclang: string;
+  trglang: string;
+  highlights: readonly (readonly [number, number])[];
+  comments: DocumentComments | undefined;
+  onActivate: (index: number) => void;
+}
+
+/** The document's segments, virtualized: only the rows in view (and a few more) are rendered. */
+export function SegmentGrid({
+  segments,
+  shown,
+  activeIndex,
+  srclang,
+  trglang,
+  highlights,
+  comments,
+  onActivate,
+}: SegmentGridProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // The app does not use the React Compiler, so nothing memoizes what the virtualizer returns.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: shown.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ESTIMATED_ROW_HEIGHT,
+    getItemKey: (position) => segments[shown[position] ?? -1]?.id ?? position,
+    overscan: 6,
+  });
+
+  // The active segment is always in view, wherever the keyboard moved it.
+  const activePosition = shown.indexOf(activeIndex);
+  useEffect(() => {
+    if (activePosition >= 0) virtualizer.scrollToIndex(activePosition, { align: 'auto' });
+  }, [activePosition, virtualizer]);
+
+  return (
+    <div
+      ref={scrollRef}
+      className="segment-grid"
+      role="list"
+      aria-label="Segments"
+      data-testid="segment-grid"
+    >
+      <div className="segment-grid-inner" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((row) => {
+          const index = shown[row.index] ?? -1;
+          const segment = segments[index];
+          if (!segment) return null;
+          const { count, unresolved } = summarize(threadOf(comments, segment.id));
+          return (
+            <div
+              key={row.key}
+              ref={virtualizer.measureElement}
+              data-index={row.index}
+              className="segment-grid-row"
+              role="listitem"
+              aria-setsize={shown.length}
+              aria-posinset={row.index + 1}
+              style={{ transform: `translateY(${row.start}px)` }}
+            >
+              <SegmentRow
+                segment={segment}
+                index={index}
+                isActive={index === activeIndex}
+                srclang={srclang}
+                trglang={trglang}
+                highlights={index === activeIndex ? highlights : undefined}
+                commentCount={count}
+                unresolvedComments={unresolved}
+                onActivate={onActivate}
+              />
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

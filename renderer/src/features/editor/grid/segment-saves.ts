@@ -1,0 +1,129 @@
+import { MutationObserver, type QueryClient } from '@tanstack/react-query';
+import type { DocumentWithSegments } from '../../../../../shared/api/documents';
+import type { Segment, SegmentUpdateParameters } from '../../../../../shared/api/segments';
+import { getBridge } from '../../../bridge';
+import { memoryQueries } from '../../../queries/memories';
+import { draftMatchScore } from './drafts';
+import { useEditorStore } from '../editor-store';
+import { checkSegment } from '../qa/qa';
+import { editorQueries } from '../queries';
+import { withSegment } from './segments';
+
+/** Every save of a document's segments, to find the ones still on their way. */
+export const segmentSaveKey = (documentId: number) => ['segment-save', documentId] as const;
+
+/**
+ * Saves a target, confirmed or as a draft. Saves of one segment run one after another (a TanStack
+ * mutation scope), so a draft saved after a confirm can never land before it. The answer replaces
+ * the cached segment unless the cache already holds a later revision; a confirm records its QA
+ * warnings and teaches the memory, so every match lookup and memory search is asked again.
+ * Outside any component, so a save begun as the editor closes still finishes.
+ */
+export function saveSegment(
+  queryClient: QueryClient,
+  documentId: number,
+  input: SegmentUpdateParameters,
+): void {
+  const documentKey = editorQueries.document(documentId).queryKey;
+  const observer = new MutationObserver<Segment, unknown, SegmentUpdateParameters>(queryClient, {
+    mutationKey: segmentSaveKey(documentId),
+    scope: { id: `segment-${input.id}` },
+    mutationFn: (variables) => getBridge().segments.update(variables),
+    // A document read already on its way holds the segment before this save.
+    onMutate: () => queryClient.cancelQueries({ queryKey: documentKey }),
+    onSuccess: (segment, variables) => {
+      queryClient.setQueryData<DocumentWithSegments>(
+        documentKey,
+        (document) =>
+          document && { ...document, segments: withSegment(document.segments, segment) },
+      );
+      const store = useEditorStore.getState();
+      store.clearDraft(segment.id, variables.target);
+      if (variables.is_confirmed === false) return;
+      store.recordQa(segment.id, segment.index + 1, checkSegment(segment.source, variables.target));
+      void queryClient.invalidateQueries({ queryKey: editorQueries.translations });
+      void queryClient.invalidateQueries({ queryKey: memoryQueries.all });
+    },
+    onError: (error, variables) => {
+      const { drafts, setDraft, showAlert } = useEditorStore.getState();
+      showAlert({
+        title:
+          variables.is_confirmed === false
+            ? 'The draft was not saved. Your text is kept in the segment.'
+            : 'The segment was not confirmed. Your text is kept in the segment.',
+        error,
+      });
+      // Nothing typed is lost: the text stays (or goes back) in the segment's draft.
+      if (!drafts[variables.id]) {
+        const score = variables.match_score ?? null;
+        setDraft({
+          segmentId: variables.id,
+          text: variables.target,
+          inserted: score === null ? null : { text: variables.target, score },
+        });
+      }
+    },
+  });
+  // The failure is shown by onError; nothing waits on the promise.
+  observer.mutate(input).catch(() => undefined);
+}
+
+/** The saves of a document not answered yet (queued ones too), oldest first. */
+export function pendingSaves(
+  queryClient: QueryClient,
+  documentId: number,
+): SegmentUpdateParameters[] {
+  return queryClient
+    .getMutationCache()
+    .findAll({ mutationKey: segmentSaveKey(documentId), status: 'pending' })
+    .flatMap((mutation) => {
+      const variables = mutation.state.variables as SegmentUpdateParameters | undefined;
+      return variables ? [variables] : [];
+    });
+}
+
+/** The segment as it will be once its pending saves land: what the translator already decided. */
+export function withPendingSaves(
+  segments: readonly Segment[],
+  pending: readonly SegmentUpdateParameters[],
+): Segment[] {
+  if (pending.length === 0) return [...segments];
+  const last = new Map(pending.map((input) => [input.id, input]));
+  return segments.map((segment) => {
+    const input = last.get(segment.id);
+    return input
+      ? { ...segment, target: input.target, is_confirmed: input.is_confirmed !== false }
+      : segment;
+  });
+}
+
+/**
+ * Saves as drafts the typed targets of a document's segments that differ from what the server
+ * has or will have: a pending confirm of the same text is not undone by a draft save behind it.
+ */
+export function saveDrafts(queryClient: QueryClient, documentId: number): void {
+  const document = queryClient.getQueryData<DocumentWithSegments>(
+    editorQueries.document(documentId).queryKey,
+  );
+  if (!document) return;
+  const { drafts, clearDraft } = useEditorStore.getState();
+  const ids = Object.keys(drafts).map(Number);
+  if (ids.length === 0) return;
+  const pending = pendingSaves(queryClient, documentId);
+  const segments = withPendingSaves(document.segments, pending);
+  for (const segment of segments) {
+    const draft = drafts[segment.id];
+    if (!draft) continue;
+    if (draft.text !== segment.target) {
+      saveSegment(queryClient, documentId, {
+        id: segment.id,
+        target: draft.text,
+        is_confirmed: false,
+        match_score: draftMatchScore(draft),
+      });
+    } else if (!pending.some((input) => input.id === segment.id)) {
+      // Typed back to what is saved: nothing to send, and an empty target may be auto-filled again.
+      clearDraft(segment.id, draft.text);
+    }
+  }
+}
