@@ -103,16 +103,54 @@ test('the create dialog explains what is missing and closes with Esc', async ({
   await expect(dialog).toContainText('Choose the language the documents are in.');
   await expect(dialog.getByTestId('project-name')).toBeFocused();
 
-  // Any two- or three-letter code can be typed when the list does not have it.
+  // "Other code…" takes a BCP 47 tag: a wrong one is explained at once and Create waits for it.
   await dialog.getByTestId('new-memory-srclang').selectOption('__other');
-  await dialog.getByTestId('new-memory-srclang-other').fill('E1');
-  await dialog.getByTestId('new-memory-trglang').selectOption('es');
-  await dialog.getByTestId('create-project-submit').click();
-  await expect(dialog).toContainText('A language code is two or three lowercase letters');
+  const otherSource = dialog.getByTestId('new-memory-srclang-other');
+  await otherSource.fill('en_US');
+  await expect(dialog).toContainText('“en_US” is not a language tag; use en-US.');
+  await expect(otherSource).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByTestId('create-project-submit')).toBeDisabled();
+  await otherSource.fill('E1');
+  await expect(dialog).toContainText('“E1” is not a language tag');
+  await expect(dialog.getByTestId('create-project-submit')).toBeDisabled();
+  await otherSource.fill('en-US');
+  await expect(dialog).not.toContainText('is not a language tag');
+  await expect(dialog.getByTestId('create-project-submit')).toBeEnabled();
 
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(board.newProject).toBeFocused();
+});
+
+test('the create dialog names the languages and tells of a pair without machine translation', async ({
+  page,
+  webHost,
+}) => {
+  const board = new BoardPage(page);
+  await board.open(webHost.url);
+  await board.newProject.click();
+  const dialog = board.createDialog;
+  await dialog.getByTestId('project-name').fill('Handbook');
+  await dialog.getByTestId('new-memory-name').fill('German docs');
+  const notice = dialog.getByTestId('mt-notice');
+  await expect(notice).toHaveAttribute('role', 'status');
+
+  // Languages are listed by name; Apertium serves English → Spanish, so nothing to say.
+  await dialog.getByTestId('new-memory-srclang').selectOption({ label: 'English (en)' });
+  await dialog.getByTestId('new-memory-trglang').selectOption({ label: 'Spanish (es)' });
+  await expect(dialog.getByTestId('new-memory-trglang')).toHaveValue('es');
+  await expect(notice).toBeEmpty();
+
+  // Debian's Apertium has no English → German: said before the project exists, not as an error.
+  await dialog.getByTestId('new-memory-trglang').selectOption('__other');
+  await dialog.getByTestId('new-memory-trglang-other').fill('de');
+  await expect(notice).toHaveText(
+    'No machine translation for English → German on this server: segments without a TM match stay empty.',
+  );
+  await expect(dialog.getByTestId('create-project-submit')).toBeEnabled();
+  await dialog.getByTestId('create-project-submit').click();
+  await expect(dialog).toHaveCount(0);
+  await expect(board.card('Handbook')).toContainText('en → de');
 });
 
 test('filters by language pair, dates and state, kept in the address', async ({

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { checkLanguageTag, languageTagProblem } from './language-tag';
 
 export interface LanguageOption {
   code: string;
@@ -17,7 +18,7 @@ interface LanguageSelectProps {
 
 const OTHER = '__other';
 
-/** The languages the server names, plus "Other code…" for any two- or three-letter code. */
+/** The languages the server names, plus "Other code…" for any BCP 47 language tag. */
 export function LanguageSelect({
   id,
   label,
@@ -28,9 +29,18 @@ export function LanguageSelect({
   testId,
 }: LanguageSelectProps) {
   const [isOther, setIsOther] = useState(false);
+  // The tag as typed: the form gets its canonical form (EN -> en) once it is a valid tag.
+  const [typed, setTyped] = useState(value);
   const isListed = options.some((option) => option.code === value);
   const selected = isOther || (value && !isListed) ? OTHER : value;
   const errorId = `${id}-error`;
+  // What is wrong with the tag being typed comes first: it is newer than the form's last check.
+  const shownError = (selected === OTHER ? languageTagProblem(typed) : undefined) ?? error;
+  const typeTag = (text: string) => {
+    setTyped(text);
+    const check = checkLanguageTag(text);
+    onChange(check.isValid ? check.tag : text.trim());
+  };
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -40,10 +50,11 @@ export function LanguageSelect({
         onChange={(event) => {
           const isOtherChosen = event.target.value === OTHER;
           setIsOther(isOtherChosen);
+          setTyped('');
           onChange(isOtherChosen ? '' : event.target.value);
         }}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-invalid={shownError ? true : undefined}
+        aria-describedby={shownError ? errorId : undefined}
         data-testid={testId}
       >
         <option value="">Choose a language…</option>
@@ -58,21 +69,21 @@ export function LanguageSelect({
         <input
           type="text"
           className="language-code-input"
-          aria-label={`${label}: language code`}
-          placeholder="Code, e.g. pt"
-          maxLength={3}
+          aria-label={`${label}: language tag`}
+          placeholder="Tag, e.g. pt or pt-BR"
+          maxLength={64}
           autoCapitalize="off"
           spellCheck={false}
-          value={value}
-          onChange={(event) => onChange(event.target.value.trim().toLowerCase())}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          value={typed}
+          onChange={(event) => typeTag(event.target.value)}
+          aria-invalid={shownError ? true : undefined}
+          aria-describedby={shownError ? errorId : undefined}
           data-testid={`${testId}-other`}
         />
       ) : null}
-      {error ? (
+      {shownError ? (
         <p className="field-error" id={errorId}>
-          {error}
+          {shownError}
         </p>
       ) : null}
     </div>

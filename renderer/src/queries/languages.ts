@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getBridge } from '../bridge';
 
-/** The machine translation pairs the connected server offers. */
+/** The machine translation pairs the connected server offers, and the names of their languages. */
 export const languageQueries = {
   all: ['languages'] as const,
   list: () =>

@@ -7,12 +7,15 @@ import { useCreateMemory } from '../../queries/memory-mutations';
 import { memoryQueries } from '../../queries/memories';
 import {
   dueDateToEpoch,
+  hasInvalidLanguageTag,
   NEW_MEMORY,
+  newMemoryLanguages,
   validateProjectForm,
   type ProjectFormErrors,
   type ProjectFormField,
   type ProjectFormValues,
 } from './create-project-form';
+import { MachineTranslationNotice } from './MachineTranslationNotice';
 import { MemoryField } from './MemoryField';
 import { useCreateProject } from './mutations';
 
@@ -49,8 +52,17 @@ export function CreateProjectDialog() {
   const defaultChoice = memories.data?.length === 0 ? NEW_MEMORY : '';
   const values: ProjectFormValues = { ...EMPTY, memoryChoice: defaultChoice, ...draft };
   const isBusy = createMemory.isPending || createProject.isPending;
+  const isTagInvalid = hasInvalidLanguageTag(values);
 
-  const change = (patch: Partial<ProjectFormValues>) => setDraft((d) => ({ ...d, ...patch }));
+  const change = (patch: Partial<ProjectFormValues>) => {
+    setDraft((d) => ({ ...d, ...patch }));
+    // A field being fixed no longer shows what was wrong with it at the last submit.
+    setErrors((e) => {
+      const rest = { ...e };
+      for (const field of Object.keys(patch) as ProjectFormField[]) delete rest[field];
+      return rest;
+    });
+  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -63,12 +75,13 @@ export function CreateProjectDialog() {
       return;
     }
     let memoryId = Number(values.memoryChoice);
-    if (values.memoryChoice === NEW_MEMORY) {
+    // Validated above: with a new memory, both tags are well formed.
+    const languages = newMemoryLanguages(values);
+    if (values.memoryChoice === NEW_MEMORY && languages) {
       try {
         const memory = await createMemory.mutateAsync({
           name: values.newMemoryName.trim(),
-          srclang: values.srclang,
-          trglang: values.trglang,
+          ...languages,
         });
         memoryId = memory.id;
         // If the project fails next, trying again must not make a second memory.
@@ -121,6 +134,7 @@ export function CreateProjectDialog() {
             ) : null}
           </div>
           <MemoryField values={values} errors={errors} onChange={change} />
+          <MachineTranslationNotice values={values} />
           <div className="field">
             <label htmlFor="project-due-date">
               Due date <span className="field-optional">(optional)</span>
@@ -154,7 +168,7 @@ export function CreateProjectDialog() {
           <button
             type="submit"
             className="button button-primary"
-            disabled={isBusy}
+            disabled={isBusy || isTagInvalid}
             data-testid="create-project-submit"
           >
             {isBusy ? 'Creating…' : 'Create project'}

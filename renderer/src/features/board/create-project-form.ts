@@ -1,3 +1,5 @@
+import type { MemoryCreateParameters } from '../../../../shared/api/memories';
+import { checkLanguageTag, memoryLanguages } from '../../components/language-tag';
 import { localDayStart } from './board-filters';
 
 /** The create-project dialog's fields as typed. */
@@ -17,7 +19,6 @@ export type ProjectFormErrors = Partial<Record<ProjectFormField, string>>;
 
 export const NEW_MEMORY = 'new';
 
-const LANGUAGE_CODE = /^[a-z]{2,3}$/;
 const MAX_NAME = 255;
 
 function checkName(value: string, what: string): string | undefined {
@@ -27,11 +28,24 @@ function checkName(value: string, what: string): string | undefined {
 }
 
 function checkLanguage(value: string, missing: string): string | undefined {
-  if (!value) return missing;
-  if (!LANGUAGE_CODE.test(value)) {
-    return 'A language code is two or three lowercase letters, such as en or ca.';
-  }
-  return undefined;
+  if (!value.trim()) return missing;
+  const check = checkLanguageTag(value);
+  return check.isValid ? undefined : check.problem;
+}
+
+/** The new memory's language tags as the API takes them: `pt-BR` is `pt` with the locale `BR`. */
+export function newMemoryLanguages(
+  values: Pick<ProjectFormValues, 'srclang' | 'trglang'>,
+): Omit<MemoryCreateParameters, 'name'> | undefined {
+  return memoryLanguages(values.srclang, values.trglang);
+}
+
+/** Whether a typed language tag is wrong right now, so Create stays disabled until it is fixed. */
+export function hasInvalidLanguageTag(values: ProjectFormValues): boolean {
+  if (values.memoryChoice !== NEW_MEMORY) return false;
+  return [values.srclang, values.trglang].some(
+    (tag) => tag.trim() !== '' && !checkLanguageTag(tag).isValid,
+  );
 }
 
 /** What is wrong with the form, in words, per field; empty when it can be sent. */

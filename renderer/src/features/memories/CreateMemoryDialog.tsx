@@ -4,6 +4,7 @@ import type { Memory } from '../../../../shared/api/memories';
 import { ErrorMessage } from '../../components/ErrorMessage';
 import { ModalDialog } from '../../components/ModalDialog';
 import { languageOptions } from '../../components/language-options';
+import { memoryLanguages } from '../../components/language-tag';
 import { languageQueries } from '../../queries/languages';
 import { MemoryFields } from '../../components/MemoryFields';
 import { useCreateMemory } from '../../queries/memory-mutations';
@@ -36,8 +37,10 @@ export function CreateMemoryDialog({ onCreated }: { onCreated: (memory: Memory) 
       document.getElementById(FIELD_IDS[firstInvalid])?.focus();
       return;
     }
+    const languages = memoryLanguages(values.srclang, values.trglang);
+    if (!languages) return;
     createMemory.mutate(
-      { name: values.name.trim(), srclang: values.srclang, trglang: values.trglang },
+      { name: values.name.trim(), ...languages },
       {
         onSuccess: (memory) => {
           closeDialog();

@@ -10,8 +10,10 @@ describe('the new-memory form', () => {
     expect(validateMemoryForm({ name: ' ', srclang: '', trglang: 'E1' })).toEqual({
       name: 'Give the memory a name.',
       srclang: 'Choose the language the sentences are in.',
-      trglang: 'A language code is two or three lowercase letters, such as en or ca.',
+      trglang: '“E1” is not a language tag, such as pt or pt-BR.',
     });
+    // A tag with a region is a language of its own (en-US), as in the new-project dialog.
+    expect(validateMemoryForm({ name: 'Help', srclang: 'en-US', trglang: 'es' })).toEqual({});
     expect(validateMemoryForm({ name: 'Help', srclang: 'en', trglang: 'en' }).trglang).toBe(
       'Translate into a different language from the source.',
     );

@@ -1,3 +1,5 @@
+import { languageTagProblem } from '../../components/language-tag';
+
 /** The new-memory dialog's fields as typed. */
 export interface MemoryFormValues {
   name: string;
@@ -7,7 +9,6 @@ export interface MemoryFormValues {
 
 export type MemoryFormErrors = Partial<Record<keyof MemoryFormValues, string>>;
 
-const LANGUAGE_CODE = /^[a-z]{2,3}$/;
 const MAX_NAME = 255;
 
 /** What is wrong with a memory name, in words, or undefined. */
@@ -18,11 +19,8 @@ export function checkMemoryName(value: string): string | undefined {
 }
 
 function checkLanguage(value: string, missing: string): string | undefined {
-  if (!value) return missing;
-  if (!LANGUAGE_CODE.test(value)) {
-    return 'A language code is two or three lowercase letters, such as en or ca.';
-  }
-  return undefined;
+  if (!value.trim()) return missing;
+  return languageTagProblem(value);
 }
 
 /** What is wrong with the form, per field; empty when it can be sent. */
