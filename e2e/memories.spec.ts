@@ -229,6 +229,12 @@ test('picked XLIFF and CSV files add units in turn, duplicates can be skipped, a
     buffer: Buffer.from(file.text, 'utf8'),
   });
 
+  // Duplicates are skipped unless the translator says otherwise: the two files hold the same
+  // units, and both are to be added here.
+  const skipDuplicates = page.getByTestId('memory-import-skip-duplicates');
+  await expect(skipDuplicates).toBeChecked();
+  await skipDuplicates.uncheck();
+
   // Two files at once: the second waits for the first, then both are in.
   await memories.importPicker.setInputFiles([asUpload(xliff), asUpload(csv)]);
   expect(await memories.expectImportDone(xliff.name)).toBe('Added 3 units.');
@@ -236,7 +242,7 @@ test('picked XLIFF and CSV files add units in turn, duplicates can be skipped, a
   await memories.expectUnitCount(HELP.name, 6);
 
   // The same file again with duplicates skipped adds nothing.
-  await page.getByTestId('memory-import-skip-duplicates').check();
+  await skipDuplicates.check();
   await page.getByRole('button', { name: 'Clear finished' }).click();
   await expect(memories.importRows).toHaveCount(0);
   await memories.importPicker.setInputFiles([asUpload(xliff)]);

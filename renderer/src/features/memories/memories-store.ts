@@ -43,7 +43,8 @@ export const useMemoriesStore = create<MemoriesStore>()((set) => ({
   notice: null,
   searchText: '',
   threshold: 50,
-  importOptions: { hasHeaderRow: true, skipDuplicates: false },
+  // Importing a file twice must not double the memory unless asked to (issue 14).
+  importOptions: { hasHeaderRow: true, skipDuplicates: true },
   openDialog: (dialog) => set({ dialog }),
   closeDialog: () => set({ dialog: null }),
   showAlert: (alert) => set({ alert, notice: null }),
