@@ -81,6 +81,17 @@ export default defineConfig({
           globalSetup: ['server/db/pg-global-setup.ts'],
         },
       },
+      {
+        // Renderer component tests (*.test.tsx) in a simulated DOM; the sqlite project's
+        // `renderer/**/*.test.ts` does not match .tsx, so no file runs twice.
+        extends: true,
+        test: {
+          name: 'renderer-dom',
+          include: ['renderer/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['renderer/src/test-setup.ts'],
+        },
+      },
     ],
   },
 });
