@@ -74,10 +74,17 @@ async function main(): Promise<void> {
   });
   console.log(`Wordbench web host: ${host.url}`);
   console.log('Open that address in a browser. Press Ctrl+C to stop.');
-  void core.start().then(() => {
+  // The embedded server's failures and restarts, for whoever watches this terminal.
+  core.subscribe((event) => {
+    if (event !== 'connection:changed') return;
     const { embedded } = core.connection.state();
-    if (embedded.state === 'failed') console.error(`Embedded server failed: ${embedded.message}`);
+    if (embedded.state === 'starting' && embedded.message) console.error(embedded.message);
+    if (embedded.state === 'failed') {
+      console.error(`Embedded server failed: ${embedded.message}`);
+      if (embedded.details) console.error(embedded.details);
+    }
   });
+  void core.start();
 
   let isStopping = false;
   const stop = () => {

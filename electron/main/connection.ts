@@ -9,6 +9,11 @@ import { GatewayError } from './gateway/gateway-error';
 import { checkRemoteSettings } from './remote-settings';
 import type { GatewayTarget } from './gateway/gateway';
 import type { LocalServer } from './local-server';
+import {
+  superviseServer,
+  type ServerSupervisor,
+  type SupervisorOptions,
+} from './server-supervisor';
 import type { KeySlot, Vault } from './vault/vault';
 
 export interface ConnectionDeps {
@@ -17,6 +22,8 @@ export interface ConnectionDeps {
   /** Starts the embedded server with the given key; the host decides the binary and data folder. */
   launchEmbedded: (apiKey: string) => Promise<LocalServer>;
   onChange: (state: ConnectionState) => void;
+  /** How the embedded server is restarted when it stops by itself (tests shorten the waits). */
+  restart?: Pick<SupervisorOptions, 'policy' | 'delay' | 'now'>;
 }
 
 export interface Connection {
@@ -37,7 +44,7 @@ export interface Connection {
 export function createConnection(deps: ConnectionDeps): Connection {
   let settings = deps.settings.get();
   let embedded: EmbeddedServerStatus = { state: 'stopped' };
-  let server: LocalServer | null = null;
+  let server: ServerSupervisor | null = null;
   // Serializes starts and stops so a quick toggle cannot leave two servers running.
   let queue: Promise<unknown> = Promise.resolve();
   const serialized = <T>(work: () => Promise<T>): Promise<T> => {
@@ -68,25 +75,21 @@ export function createConnection(deps: ConnectionDeps): Connection {
       key = `wb_${randomBytes(32).toString('base64url')}`;
       deps.vault.setKey('embedded', key);
     }
-    embedded = { state: 'starting' };
-    changed();
-    try {
-      const started = await deps.launchEmbedded(key);
-      server = started;
-      embedded = { state: 'running', url: started.url };
-      started.onUnexpectedExit((message) => {
-        if (server !== started) return;
-        server = null;
-        embedded = { state: 'failed', message };
+    const apiKey = key;
+    // Every restart reuses this key; the host's launcher fixes the data folder.
+    const supervisor = superviseServer({
+      ...deps.restart,
+      launch: () => deps.launchEmbedded(apiKey),
+      onStatus: (status) => {
+        if (server !== supervisor) return;
+        // Failed for good: nothing runs, and choosing the embedded server again starts afresh.
+        if (status.state === 'failed') server = null;
+        embedded = status;
         changed();
-      });
-    } catch (error) {
-      embedded = {
-        state: 'failed',
-        message: error instanceof Error ? error.message : String(error),
-      };
-    }
-    changed();
+      },
+    });
+    server = supervisor;
+    await supervisor.start();
   }
 
   async function stopEmbedded(): Promise<void> {
@@ -168,6 +171,14 @@ function noKey(): GatewayError {
 }
 
 function embeddedNotReady(status: EmbeddedServerStatus): GatewayError {
+  // Restarting by itself: a passing failure, which the renderer may retry.
+  if (status.state === 'starting' && status.message) {
+    return new GatewayError({
+      code: 'network',
+      message: status.message,
+      hint: 'Wait a moment and try again.',
+    });
+  }
   if (status.state === 'failed') {
     return new GatewayError({
       code: 'not-configured',

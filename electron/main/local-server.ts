@@ -12,15 +12,26 @@ export interface LocalServerOptions {
   env?: NodeJS.ProcessEnv;
 }
 
+/** How a server that was not asked to stop ended. */
+export interface UnexpectedExit {
+  /** One sentence for a log or a details part: the exit code or the signal. */
+  reason: string;
+  /** The server's last lines on stderr (its log and any crash report), possibly empty. */
+  lastErrors: string;
+}
+
 export interface LocalServer {
   url: string;
+  /** The child's process id (diagnostics and tests). */
+  pid?: number;
   /** Stops the server (SIGTERM, then SIGKILL after a grace period). */
   stop(): Promise<void>;
-  /** Called once if the server exits without being asked to. */
-  onUnexpectedExit(listener: (message: string) => void): void;
+  /** Called once if the server exits without being asked to, even if it already has. */
+  onUnexpectedExit(listener: (exit: UnexpectedExit) => void): void;
 }
 
 const LISTENING = /listening on (http:\/\/[^\s]+)/;
+const ERROR_LINES_KEPT = 20;
 
 /**
  * Starts the embedded API server as a child process on 127.0.0.1 and a free port, and resolves
@@ -43,11 +54,25 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     output.push(chunk.toString());
     if (output.length > 50) output.shift();
   };
-  child.stderr?.on('data', remember);
+  const errorLines: string[] = [];
+  child.stderr?.on('data', (chunk: Buffer) => {
+    remember(chunk);
+    errorLines.push(
+      ...chunk
+        .toString()
+        .split('\n')
+        .filter((line) => line.trim() !== ''),
+    );
+    errorLines.splice(0, Math.max(0, errorLines.length - ERROR_LINES_KEPT));
+  });
 
+  const stderrClosed = new Promise((resolve) => child.stderr?.once('close', resolve));
   let isStopping = false;
-  const exitListeners: Array<(message: string) => void> = [];
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  let unexpectedExit: UnexpectedExit | null = null;
+  const exitListeners: Array<(exit: UnexpectedExit) => void> = [];
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
 
   try {
     const url = await withTimeout(waitForListening(child, remember), timeoutMs, () =>
@@ -56,13 +81,27 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     if (!(await waitForHealth(url, Date.now() + timeoutMs))) {
       throw new Error(describeFailure('did not answer /health', timeoutMs, output));
     }
-    void exited.then((code) => {
+    void exited.then(async ({ code, signal }) => {
       if (isStopping) return;
-      const message = `The embedded server stopped unexpectedly (exit code ${code}). ${tail(output)}`;
-      for (const listener of exitListeners) listener(message.trim());
+      // 'exit' can come before the last stderr bytes: let them arrive, but not wait on a
+      // grandchild that may still hold the pipe open.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        stderrClosed,
+        new Promise((resolve) => (timer = setTimeout(resolve, 500))),
+      ]);
+      clearTimeout(timer);
+      if (isStopping) return;
+      const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
+      unexpectedExit = {
+        reason: `The embedded server ${how}.`,
+        lastErrors: errorLines.join('\n'),
+      };
+      for (const listener of exitListeners.splice(0)) listener(unexpectedExit);
     });
     return {
       url,
+      pid: child.pid,
       async stop() {
         isStopping = true;
         if (child.exitCode !== null || child.signalCode !== null) return;
@@ -71,7 +110,12 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         await exited;
         clearTimeout(killTimer);
       },
-      onUnexpectedExit: (listener) => exitListeners.push(listener),
+      onUnexpectedExit(listener) {
+        const exit = unexpectedExit;
+        // Registered after the exit was seen: tell the listener anyway, a moment later.
+        if (exit) queueMicrotask(() => listener(exit));
+        else exitListeners.push(listener);
+      },
     };
   } catch (error) {
     isStopping = true;

@@ -18,9 +18,11 @@ export const ConnectionInput = Type.Union([
 export type ConnectionInput = Static<typeof ConnectionInput>;
 
 export type EmbeddedServerStatus =
-  | { state: 'starting' }
+  /** `message` is set when this start is a restart after the server stopped unexpectedly. */
+  | { state: 'starting'; message?: string }
   | { state: 'running'; url: string }
-  | { state: 'failed'; message: string }
+  /** `details`: what the server last wrote (its stderr), for a details part, not the headline. */
+  | { state: 'failed'; message: string; details?: string }
   | { state: 'stopped' };
 
 /** How the key is kept: encrypted by the OS, in a 0600 file (web host, tests), or in memory only. */

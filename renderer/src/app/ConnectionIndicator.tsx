@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { toIpcError } from '../bridge/ipc-errors';
 import { settingsQueries } from '../queries/settings';
 import { routeHref } from './routes';
-import { describeConnection, type ConnectionTone } from './connection-label';
+import { describeConnection, describeServerTrouble, type ConnectionTone } from './connection-label';
 
 /** The header's connection summary; it links to Settings, where the connection is changed. */
 export function ConnectionIndicator() {
@@ -10,9 +10,13 @@ export function ConnectionIndicator() {
   let text = 'Checking connection…';
   let tone: ConnectionTone = 'pending';
   let title: string | undefined;
+  let trouble: ReturnType<typeof describeServerTrouble>;
   if (connection.data) {
     ({ text, tone } = describeConnection(connection.data));
-    if (connection.data.embedded.state === 'failed') title = connection.data.embedded.message;
+    trouble = describeServerTrouble(connection.data);
+    title = trouble?.details
+      ? `${trouble.headline}\n\nDetails:\n${trouble.details}`
+      : trouble?.headline;
   } else if (connection.isError) {
     text = 'Connection unknown';
     tone = 'error';
@@ -29,6 +33,8 @@ export function ConnectionIndicator() {
     >
       <span className="status-dot" aria-hidden="true" />
       {text}
+      {/* Read out with the label (aria-live), so a restart is heard as well as seen. */}
+      {trouble ? <span className="visually-hidden">: {trouble.headline}</span> : null}
     </a>
   );
 }

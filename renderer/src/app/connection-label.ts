@@ -2,11 +2,28 @@ import type { ConnectionState } from '../../../shared/ipc/settings';
 
 export type ConnectionTone = 'ok' | 'pending' | 'warning' | 'error';
 
+/**
+ * What happened to the embedded server, in the user's words, while it restarts or after it
+ * failed; `details` holds the server's own last lines, never part of the headline.
+ */
+export function describeServerTrouble(
+  state: ConnectionState,
+): { headline: string; details?: string } | undefined {
+  const { embedded } = state;
+  if (state.mode !== 'embedded') return undefined;
+  if (embedded.state === 'starting' && embedded.message) return { headline: embedded.message };
+  if (embedded.state === 'failed') return { headline: embedded.message, details: embedded.details };
+  return undefined;
+}
+
 /** The header's one-line summary of where API calls go. */
 export function describeConnection(state: ConnectionState): { text: string; tone: ConnectionTone } {
   if (state.mode === 'embedded') {
     const { embedded } = state;
     if (embedded.state === 'failed') return { text: 'Embedded server · failed', tone: 'error' };
+    // A start with a message is a restart after the server stopped by itself.
+    if (embedded.state === 'starting' && embedded.message)
+      return { text: 'Embedded server · restarting', tone: 'warning' };
     if (embedded.state === 'starting')
       return { text: 'Embedded server · starting', tone: 'pending' };
     if (embedded.state === 'stopped') return { text: 'Embedded server · stopped', tone: 'warning' };
