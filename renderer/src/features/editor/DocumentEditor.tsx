@@ -11,6 +11,11 @@ import { editorShortcut, isShortcutSource } from './grid/editor-shortcuts';
 import { EditorKeyboardHelp } from './EditorKeyboardHelp';
 import { useEditorStore } from './editor-store';
 import { FilterEmpty } from './comments/FilterEmpty';
+import { FindBar } from './find/FindBar';
+import { FindEmpty } from './find/FindEmpty';
+import { useFindStore } from './find/find-store';
+import { useSegmentFind } from './find/use-segment-find';
+import { useShownSegments } from './find/use-shown-segments';
 import { autoFillMatch } from './matches/matches';
 import { MatchPanel } from './matches/MatchPanel';
 import { QaNotice } from './qa/QaNotice';
@@ -32,6 +37,8 @@ export function DocumentEditor({ document }: { document: DocumentWithSegments })
   const actions = useSegmentActions(document);
   const { active, activeIndex } = actions;
   const comments = useDocumentComments(document, actions);
+  const find = useSegmentFind(document.segments, comments.result.data, comments.unresolvedOnly);
+  const shown = useShownSegments(document.segments, actions, find.passes, find.filterKey);
   useDraftAutosave(document.id, active?.id ?? null);
   const deletingComment = useCommentStore((state) => state.deleting);
   const source = active?.source ?? '';
@@ -54,14 +61,30 @@ export function DocumentEditor({ document }: { document: DocumentWithSegments })
     setDraft({ segmentId: active.id, text: exact.target, inserted: { text: exact.target, score } });
   }, [active, exact]);
 
+  // Go-to reaches a segment the filters hide by turning them off.
+  const goToShowing = (index: number) => {
+    if (find.passes && find.passes[index] !== true) {
+      useFindStore.getState().clear();
+      useCommentStore.getState().setUnresolvedOnly(false);
+    }
+    actions.goTo(index);
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const shortcut = editorShortcut(event);
+    // Find and go-to work from any field of the editor, the find bar's own included.
+    if (shortcut?.kind === 'find' || shortcut?.kind === 'go-to') {
+      event.preventDefault();
+      const { focusSearch, focusGoTo } = useFindStore.getState();
+      if (shortcut.kind === 'find') focusSearch();
+      else focusGoTo();
+      return;
+    }
     // In a comment box (or any other text field) the keys type or send there, never here.
     if (!shortcut || !isShortcutSource(event.target)) return;
     event.preventDefault();
-    if (shortcut.kind === 'confirm')
-      actions.confirm(comments.isFiltering ? comments.shown : undefined);
-    else if (shortcut.kind === 'move') comments.move(shortcut.step);
+    if (shortcut.kind === 'confirm') actions.confirm(shown.isFiltering ? shown.shown : undefined);
+    else if (shortcut.kind === 'move') shown.move(shortcut.step);
     else if (shortcut.kind === 'comment') comments.commentOnSelection(event.target);
     else if (shortcut.kind === 'insert') actions.insertMatch(shortcut.index);
     else if (active) {
@@ -84,22 +107,35 @@ export function DocumentEditor({ document }: { document: DocumentWithSegments })
             <DocumentProgressBar document={document} />
             <CommentsBar result={comments.result} unresolvedThreads={comments.unresolvedThreads} />
           </div>
+          {document.segments.length > 0 ? (
+            <FindBar
+              segments={document.segments}
+              passing={shown.isFiltering ? shown.passing : null}
+              invalidSearch={find.invalidSearch}
+              onGoTo={goToShowing}
+            />
+          ) : null}
           {document.segments.length === 0 ? (
             <p className="muted" data-testid="editor-no-segments">
               This document has no text to translate.
             </p>
-          ) : comments.shown.length === 0 ? (
-            <FilterEmpty />
+          ) : shown.shown.length === 0 ? (
+            find.isFindOn ? (
+              <FindEmpty />
+            ) : (
+              <FilterEmpty />
+            )
           ) : (
             <SegmentGrid
               segments={document.segments}
-              shown={comments.shown}
+              shown={shown.shown}
               activeIndex={activeIndex}
               srclang={document.srclang}
               trglang={document.trglang}
               highlights={highlights}
               comments={comments.result.data}
               onActivate={actions.goTo}
+              hits={find.hits}
             />
           )}
         </div>

@@ -28,6 +28,10 @@ export function EditorKeyboardHelp() {
           selected in its source or target
         </li>
         <li>
+          <kbd>Ctrl</kbd>+<kbd>F</kbd> searches the segments (<kbd>Esc</kbd> clears the search),{' '}
+          <kbd>Ctrl</kbd>+<kbd>G</kbd> goes to a segment number
+        </li>
+        <li>
           In a comment, <kbd>Enter</kbd> sends and <kbd>Shift</kbd>+<kbd>Enter</kbd> starts a new
           line
         </li>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { DocumentWithSegments } from '../../../../../shared/api/documents';
 import { unresolvedSegmentIds } from './comment-threads';
 import { useCommentStore } from './comment-store';
@@ -15,36 +15,15 @@ const activeSource = () =>
 
 /**
  * The document's comments as the editor uses them: the unresolved threads, the segments the
- * "Unresolved comments only" filter shows, moving among those, and commenting from the keyboard.
- * The active row stays shown while the translator works on it, even once its thread is resolved;
- * an active segment the filter hides (the filter just turned on, a document opened with it) gives
- * way to the first one shown.
+ * "Unresolved comments only" filter lets through (`unresolvedOnly`, null while it is off or the
+ * comments are not loaded; `useShownSegments` shows them), and commenting from the keyboard.
  */
 export function useDocumentComments(document: DocumentWithSegments, actions: SegmentActions) {
-  const { active, activeIndex, goTo } = actions;
+  const { active } = actions;
   const result = useQuery(editorQueries.comments(document.id));
   const isUnresolvedOnly = useCommentStore((state) => state.isUnresolvedOnly);
   const unresolved = useMemo(() => unresolvedSegmentIds(result.data), [result.data]);
   const isFiltering = isUnresolvedOnly && result.isSuccess;
-  const activeId = active?.id ?? null;
-  // The active segment shown by the filter, kept shown until the translator moves.
-  const [keptId, setKeptId] = useState<number | null>(null);
-  if (isFiltering && activeId !== null && unresolved.has(activeId) && keptId !== activeId) {
-    setKeptId(activeId);
-  }
-  const kept = keptId === activeId ? keptId : null;
-  const shown = useMemo(
-    () =>
-      document.segments.flatMap((segment, index) =>
-        !isFiltering || unresolved.has(segment.id) || segment.id === kept ? [index] : [],
-      ),
-    [document.segments, isFiltering, kept, unresolved],
-  );
-  const firstShown = shown[0];
-  const isActiveHidden = isFiltering && !shown.includes(activeIndex);
-  useEffect(() => {
-    if (isActiveHidden && firstShown !== undefined) goTo(firstShown);
-  }, [firstShown, goTo, isActiveHidden]);
 
   // A question left open here must not come back when the document is opened again.
   useEffect(
@@ -60,16 +39,7 @@ export function useDocumentComments(document: DocumentWithSegments, actions: Seg
     result,
     unresolvedThreads: unresolved.size,
     isFiltering,
-    shown,
-    /** Like `actions.move`, but among the segments shown while the filter is on. */
-    move: (step: -1 | 1) => {
-      if (!isFiltering) return actions.move(step);
-      const next =
-        step > 0
-          ? shown.find((index) => index > activeIndex)
-          : shown.findLast((index) => index < activeIndex);
-      if (next !== undefined) actions.goTo(next);
-    },
+    unresolvedOnly: isFiltering ? unresolved : null,
     /** Quotes what is selected in the active source or target, and goes to the reply box. */
     commentOnSelection: (target: EventTarget | null) => {
       if (!active) return;

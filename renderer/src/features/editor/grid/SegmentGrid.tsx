@@ -1,8 +1,9 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { DocumentComments } from '../../../../../shared/api/comments';
 import type { Segment } from '../../../../../shared/api/segments';
 import { summarize, threadOf } from '../comments/comment-threads';
+import { paintSearchHits, type HitPattern } from '../find/search-highlights';
 import { SegmentRow } from './SegmentRow';
 
 // Most segments fit two lines; rows are measured once rendered, so longer ones just take more.
@@ -18,6 +19,8 @@ interface SegmentGridProps {
   highlights: readonly (readonly [number, number])[];
   comments: DocumentComments | undefined;
   onActivate: (index: number) => void;
+  /** The search whose hits are painted in the rows in view. */
+  hits?: HitPattern | null;
 }
 
 /** The document's segments, virtualized: only the rows in view (and a few more) are rendered. */
@@ -30,6 +33,7 @@ export function SegmentGrid({
   highlights,
   comments,
   onActivate,
+  hits = null,
 }: SegmentGridProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // The app does not use the React Compiler, so nothing memoizes what the virtualizer returns.
@@ -47,6 +51,10 @@ export function SegmentGrid({
   useEffect(() => {
     if (activePosition >= 0) virtualizer.scrollToIndex(activePosition, { align: 'auto' });
   }, [activePosition, virtualizer]);
+
+  // The rows in view change with every scroll, so the hits are painted again after each render.
+  useLayoutEffect(() => paintSearchHits(scrollRef.current, hits));
+  useEffect(() => () => paintSearchHits(null, null), []);
 
   return (
     <div

@@ -20,6 +20,8 @@ export function TargetEditor({ segment, number, trglang }: TargetEditorProps) {
   useEffect(() => {
     const textarea = ref.current;
     if (!textarea) return;
+    // A search being typed makes its first hit active: the focus stays in the find bar.
+    if (document.activeElement?.closest('[data-find-bar]')) return;
     textarea.focus({ preventScroll: true });
   }, [segment.id, focusRequest]);
 

@@ -33,6 +33,15 @@ describe('editor shortcuts', () => {
     });
   });
 
+  it('finds (Ctrl+F) and goes to a segment number (Ctrl+G), Cmd on a Mac', () => {
+    expect(press({ key: 'f', code: 'KeyF', ctrlKey: true })).toEqual({ kind: 'find' });
+    expect(press({ key: 'g', code: 'KeyG', metaKey: true }, false, true)).toEqual({
+      kind: 'go-to',
+    });
+    expect(press({ key: 'F', code: 'KeyF', ctrlKey: true, shiftKey: true })).toBeNull();
+    expect(press({ key: 'f', code: 'KeyF' })).toBeNull();
+  });
+
   it('inserts a match with Ctrl+digit, or Alt+digit where a browser keeps Ctrl for tabs', () => {
     expect(press({ key: '1', code: 'Digit1', ctrlKey: true })).toEqual({
       kind: 'insert',

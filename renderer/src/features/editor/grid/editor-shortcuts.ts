@@ -6,7 +6,9 @@ export type EditorShortcut =
   | { kind: 'move'; step: -1 | 1 }
   | { kind: 'comment' }
   | { kind: 'insert'; index: number }
-  | { kind: 'copy-source' };
+  | { kind: 'copy-source' }
+  | { kind: 'find' }
+  | { kind: 'go-to' };
 
 /** The parts of a keyboard event the shortcuts read (a React or DOM event, or a test's object). */
 export interface ShortcutKey {
@@ -38,6 +40,11 @@ export function editorShortcut(event: ShortcutKey, isMac = IS_MAC): EditorShortc
   }
   if (isCtrl && event.shiftKey && !event.altKey && event.key.toLowerCase() === 's') {
     return { kind: 'copy-source' };
+  }
+  if (isCtrl && !event.shiftKey && !event.altKey) {
+    const letter = event.key.toLowerCase();
+    if (letter === 'f') return { kind: 'find' };
+    if (letter === 'g') return { kind: 'go-to' };
   }
   return null;
 }
