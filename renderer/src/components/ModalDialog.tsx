@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 interface ModalDialogProps {
   /** The id of the dialog's heading, which names it. */
@@ -26,6 +26,9 @@ export function ModalDialog({
   children,
 }: ModalDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  // Where the focus was before the dialog rendered: read on the first render, before a child's
+  // autoFocus can move it (an effect would run after that).
+  const [opener] = useState(() => document.activeElement);
   // Read when the dialog closes: the fallback may only exist by then.
   const fallbackRef = useRef(fallbackFocus);
   useEffect(() => {
@@ -33,13 +36,14 @@ export function ModalDialog({
   });
   useEffect(() => {
     const dialog = ref.current;
-    const previous = document.activeElement;
     if (dialog && !dialog.open) dialog.showModal();
     return () => {
-      if (previous instanceof HTMLElement && previous.isConnected) previous.focus();
-      else fallbackRef.current?.()?.focus();
+      // The body is no place to return to: the fallback is.
+      if (opener instanceof HTMLElement && opener !== document.body && opener.isConnected) {
+        opener.focus();
+      } else fallbackRef.current?.()?.focus();
     };
-  }, []);
+  }, [opener]);
   return (
     <dialog
       ref={ref}
