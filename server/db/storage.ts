@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './db';
+import { createCommitHooks } from './commit-hooks';
 import { createLocalWrites } from './local-writes';
 import { migratePostgres } from './pg-migrations';
 import type { Schema } from './schema';
@@ -37,6 +38,11 @@ export interface Storage {
    */
   snapshot<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
+   * Runs `then` once the transaction `tx` (of `transaction`) has committed, not if it rolls back;
+   * at once when `tx` is `db`, outside a transaction.
+   */
+  afterCommit(tx: Queryable, then: () => void): void;
+  /**
    * PostgreSQL: calls `listener` at once after each write this process commits (local-writes.ts);
    * answers how to stop. (SQLite has `total_changes()` for that.)
    */
@@ -65,11 +71,13 @@ export function sqliteStorage(database: Database): Storage {
         throw error;
       }
     });
+  const hooks = createCommitHooks();
   return {
     dialect: 'sqlite',
     db,
     sqlite: database,
-    transaction: (work) => run('BEGIN IMMEDIATE', work),
+    transaction: (work) => hooks.around((hooked) => run('BEGIN IMMEDIATE', hooked), work),
+    afterCommit: hooks.add,
     snapshot: (work) => run('BEGIN', work),
     // The database is the caller's: only Kysely's own state goes.
     close: async () => undefined,
@@ -125,15 +133,17 @@ export function postgresStorage(url: string, options: { max?: number } = {}): St
   // Statements outside transactions are watched for writes; a transaction is told on commit.
   const writes = createLocalWrites();
   const db = base.withPlugin(writes.plugin);
+  const hooks = createCommitHooks();
   return {
     dialect: 'postgres',
     db,
     url,
     async transaction(work) {
-      const result = await base.transaction().execute(work);
+      const result = await hooks.around((hooked) => base.transaction().execute(hooked), work);
       writes.committed();
       return result;
     },
+    afterCommit: hooks.add,
     onCommittedWrite: writes.listen,
     snapshot: (work) =>
       base

@@ -145,9 +145,7 @@ export function createDocumentImporter(storage: Storage, work: WorkQueue) {
     if (id === null) return null;
     try {
       if (!(await writeContent(id, input, now))) return null;
-      const shown = await publish(id, input, now);
-      if (shown && input.pretranslate !== null) work.wake();
-      return shown ? id : null;
+      return (await publish(id, input, now)) ? id : null;
     } catch (error) {
       await importQueries(storage.db)
         .remove(id)

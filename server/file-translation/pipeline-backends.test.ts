@@ -84,7 +84,6 @@ async function pipelineOn(kind: Backend, name: string) {
     const [row] = await store.create([newTranslation(orgId, fileId, memoryId)], (tx, id) =>
       work.enqueueIn(tx, TRANSLATE_FILE, { translationId: id }),
     );
-    work.wake();
     return row!.id;
   };
   return { storage, blobs, store, work, mt, storeFile, translate };

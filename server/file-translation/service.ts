@@ -62,7 +62,6 @@ export function createTranslationService(store: TranslationStore, work: WorkQueu
       const created = await store.create(rows, (tx, translationId) =>
         work.enqueueIn(tx, TRANSLATE_FILE, { translationId }),
       );
-      work.wake();
       return created.map(toTranslationInfo);
     },
 

@@ -49,7 +49,7 @@ export function createFileService(deps: { blobs: BlobStore; files: FileStore; wo
         blobs.discard(staged);
         throw badRequest(NO_BYTES_MESSAGE);
       }
-      const stored = await blobs.commit(staged, async (tx) => {
+      return blobs.commit(staged, async (tx) => {
         const q = fileQueries(tx);
         // The project may have gone while the bytes were arriving.
         if (
@@ -78,8 +78,6 @@ export function createFileService(deps: { blobs: BlobStore; files: FileStore; wo
         if (details.detectLanguage) await work.enqueueIn(tx, DETECT_LANGUAGE, { fileId });
         return file;
       });
-      if (details.detectLanguage) work.wake();
-      return stored;
     },
 
     /** Deletes the record, then its blob unless another record still uses the same bytes. */

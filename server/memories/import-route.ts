@@ -117,7 +117,6 @@ export const memoryImportRoute: FastifyPluginAsync<MemoryImportRouteOptions> = a
         });
         await work.enqueueIn(tx, IMPORT_MEMORY, { taskId });
       });
-      work.wake();
       return { id: params.memoryId, isProcessing: 1 };
     },
   );

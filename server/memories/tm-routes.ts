@@ -115,7 +115,6 @@ export const memoryTmRoutes: FastifyPluginAsync<MemoryTmRoutesOptions> = async (
         const taskId = await taskQueries(tx, dialect).createTermbaseExport(id, userId);
         if (taskId !== null) await work.enqueueIn(tx, EXPORT_TERMBASE, { taskId });
       });
-      work.wake();
       return { id, is_processing: 1 };
     },
   );

@@ -74,7 +74,7 @@ describe('work queue on PostgreSQL, two processes', () => {
     await close();
   });
 
-  it('runs an item enqueued in a slow transaction once the caller wakes it after commit', async () => {
+  it('runs an item enqueued in a slow transaction once that transaction commits', async () => {
     const { storage, close } = await both.fresh('postgres', 'queue_wake');
     // No poll within the test's time: only a wake can start the item.
     const queue = createWorkQueue(storage, { pollMs: 3_600_000 });
@@ -88,7 +88,6 @@ describe('work queue on PostgreSQL, two processes', () => {
       queue.wake();
       await new Promise((resolve) => setTimeout(resolve, 100));
     });
-    queue.wake();
     await until(() => ran.length === 1, 'the item');
     await queue.stop(1_000);
     await close();

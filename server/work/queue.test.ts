@@ -84,7 +84,6 @@ describe('work queue', () => {
       }),
     ).rejects.toThrow('rollback');
     await storage.transaction((tx) => work.enqueueIn(tx, 'echo', { n: 2 }));
-    work.wake();
     await until(() => seen.length === 1);
     await work.idle();
     expect(seen).toEqual([2]);

@@ -28,9 +28,9 @@ function messageOf(error: unknown): string {
  * A durable work queue in the `work_items` table, run by a worker in each server process.
  *
  * - `enqueueIn(tx, ...)` inserts in the caller's transaction, so the work and the change that
- *   needs it commit together, or neither does; the caller calls `wake()` once that transaction
- *   has committed (on PostgreSQL a claim before the commit cannot see the item, and it would wait
- *   for the next poll). `enqueue` adds one on its own and wakes the worker itself.
+ *   needs it commit together, or neither does; the worker wakes once that transaction has
+ *   committed (`storage.afterCommit`: on PostgreSQL a claim before the commit cannot see the
+ *   item, and it would wait for the next poll). `enqueue` adds one on its own.
  * - The worker claims due items with one UPDATE ... RETURNING (on PostgreSQL its candidate row
  *   FOR UPDATE SKIP LOCKED, so several processes share one queue), runs at most `concurrency` at
  *   a time, and sleeps until the next `run_after` (or `pollMs` at most): no busy polling.
@@ -233,19 +233,26 @@ export function createWorkQueue(storage: Storage, options: WorkQueueOptions = {}
       if (started) wake();
     },
 
-    /** Adds an item in the caller's transaction (`tx`); wake() once it commits. Answers its id. */
-    enqueueIn(tx: Queryable, kind: string, payload: unknown, enqueueOptions: EnqueueOptions = {}) {
-      return workQueries(tx, storage.dialect).insert(newItem(kind, payload, enqueueOptions));
-    },
-
-    /** Adds an item in a statement of its own and wakes the worker; answers its id. */
-    async enqueue(kind: string, payload: unknown, enqueueOptions: EnqueueOptions = {}) {
-      const id = await this.enqueueIn(storage.db, kind, payload, enqueueOptions);
-      wake();
+    /** Adds an item in the caller's transaction (`tx`), woken once it commits; answers its id. */
+    async enqueueIn(
+      tx: Queryable,
+      kind: string,
+      payload: unknown,
+      enqueueOptions: EnqueueOptions = {},
+    ) {
+      const id = await workQueries(tx, storage.dialect).insert(
+        newItem(kind, payload, enqueueOptions),
+      );
+      storage.afterCommit(tx, wake);
       return id;
     },
 
-    /** Checks for due work now: after a commit that enqueued some, or a clock change in tests. */
+    /** Adds an item in a statement of its own and wakes the worker; answers its id. */
+    enqueue(kind: string, payload: unknown, enqueueOptions: EnqueueOptions = {}) {
+      return this.enqueueIn(storage.db, kind, payload, enqueueOptions);
+    },
+
+    /** Checks for due work now (after a clock change in tests, or work added by another process). */
     wake,
 
     /** Recovers what a crash left running, then starts working. Answers the recovered count. */
