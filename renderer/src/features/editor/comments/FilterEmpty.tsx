@@ -1,28 +1,14 @@
-import { useEffect, useRef } from 'react';
+import { NoSegmentShown } from '../grid/NoSegmentShown';
 import { useCommentStore } from './comment-store';
 
-/**
- * What the grid shows when the filter leaves no segment. The focus had nowhere to be (the target
- * it was in is gone), so it comes to the way out.
- */
+/** What the grid shows when "unresolved comments only" leaves no segment. */
 export function FilterEmpty() {
-  const ref = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const focused = document.activeElement;
-    if (!focused || focused === document.body) ref.current?.focus();
-  }, []);
   return (
-    <div className="editor-filter-empty" data-testid="segment-grid-filter-empty">
-      <p>No segment has an unresolved comment.</p>
-      <button
-        ref={ref}
-        type="button"
-        className="button button-small"
-        onClick={() => useCommentStore.getState().setUnresolvedOnly(false)}
-        data-testid="segment-grid-show-all"
-      >
-        Show all segments
-      </button>
-    </div>
+    <NoSegmentShown
+      message="No segment has an unresolved comment."
+      onShowAll={() => useCommentStore.getState().setUnresolvedOnly(false)}
+      testId="segment-grid-filter-empty"
+      showAllTestId="segment-grid-show-all"
+    />
   );
 }
