@@ -10,6 +10,7 @@ import { fileHandlers } from './ipc/files';
 import { languageHandlers } from './ipc/languages';
 import { memoryHandlers } from './ipc/memories';
 import { projectHandlers } from './ipc/projects';
+import { qaHandlers } from './ipc/qa';
 import { segmentHandlers } from './ipc/segments';
 import { uploadHandlers } from './ipc/uploads';
 import { settingsHandlers } from './ipc/settings';
@@ -35,6 +36,8 @@ export interface AppCoreOptions {
   deliverDownload?: DeliverDownload;
   /** The desktop's drag of a file on disk out of the window (absent in the browser). */
   startDrag?: (path: string) => Promise<void>;
+  /** Opens a file on disk with the system's app for its type (desktop only). */
+  openFile?: (path: string) => Promise<void>;
   /** The desktop's system notification; false when the system has none. */
   notify?: (notice: ReadyNotice) => boolean;
 }
@@ -63,6 +66,8 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     settings: options.settings,
     launchEmbedded: options.launchEmbedded,
     onChange: (state) => emit('connection:changed', state),
+    // The header's badge turns red within about 2 s of the server no longer answering.
+    watchHealth: {},
   });
   const gateway = createGateway({ target: () => connection.target() });
   const uploads = createUploads((progress) => emit('uploads:progress', progress));
@@ -74,10 +79,11 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     ...languageHandlers(gateway),
     ...memoryHandlers({ gateway, uploads, deliverDownload }),
     ...projectHandlers(gateway),
-    ...fileHandlers({ gateway, uploads, deliverDownload }),
+    ...fileHandlers({ gateway, uploads, deliverDownload, dragFiles, openFile: options.openFile }),
     ...documentHandlers({ gateway, uploads, deliverDownload }),
     ...segmentHandlers(gateway),
     ...commentHandlers(gateway),
+    ...qaHandlers(gateway),
     ...uploadHandlers(uploads),
     ...translationHandlers({
       gateway,

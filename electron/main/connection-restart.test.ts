@@ -56,7 +56,10 @@ describe('connection: the embedded server restarted after it dies', () => {
     const restarting = log.until((state) => state.embedded.state === 'starting');
     const running = log.until((state) => state.embedded.state === 'running');
     process.kill(launches[0]!.server.pid!, 'SIGKILL');
-    expect((await restarting).embedded).toEqual({ state: 'starting', message: RESTARTING_MESSAGE });
+    expect((await restarting).embedded).toMatchObject({
+      state: 'starting',
+      message: RESTARTING_MESSAGE,
+    });
     // While it is down, a call fails at once with words the renderer shows, and may be retried.
     await expect(memories()).rejects.toMatchObject({
       code: 'network',

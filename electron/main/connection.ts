@@ -5,6 +5,7 @@ import {
   type ConnectionSettings,
   type ConnectionSettingsStore,
 } from './connection-settings';
+import { watchHealth, type HealthWatch, type HealthWatchOptions } from './connection-health';
 import { GatewayError } from './gateway/gateway-error';
 import { checkRemoteSettings } from './remote-settings';
 import type { GatewayTarget } from './gateway/gateway';
@@ -24,6 +25,8 @@ export interface ConnectionDeps {
   onChange: (state: ConnectionState) => void;
   /** How the embedded server is restarted when it stops by itself (tests shorten the waits). */
   restart?: Pick<SupervisorOptions, 'policy' | 'delay' | 'now'>;
+  /** Probes the server calls go to, so the state says when it cannot be reached (hosts set it). */
+  watchHealth?: HealthWatchOptions;
 }
 
 export interface Connection {
@@ -65,9 +68,28 @@ export function createConnection(deps: ConnectionDeps): Connection {
     hasApiKey: deps.vault.getKey(slot()) !== null,
     vault: deps.vault.status(),
     embedded,
+    ...(reachability() ? { reachability: reachability() } : {}),
   });
   const embeddedUrl = () => (embedded.state === 'running' ? embedded.url : null);
   const changed = () => deps.onChange(state());
+  // Where calls go now, for the health probe: nothing while the embedded server is not running.
+  const probeTarget = () => {
+    if (settings.mode === 'embedded') {
+      const url = embeddedUrl();
+      return url === null ? null : { baseUrl: url };
+    }
+    return {
+      baseUrl: settings.baseUrl,
+      ...(settings.caCertificates ? { ca: settings.caCertificates } : {}),
+    };
+  };
+  const health: HealthWatch | null = deps.watchHealth
+    ? watchHealth(probeTarget, changed, deps.watchHealth)
+    : null;
+  const reachability = () => {
+    const where = probeTarget();
+    return where === null ? undefined : health?.current(where.baseUrl);
+  };
 
   async function startEmbedded(): Promise<void> {
     let key = deps.vault.getKey('embedded');
@@ -85,6 +107,7 @@ export function createConnection(deps: ConnectionDeps): Connection {
         // Failed for good: nothing runs, and choosing the embedded server again starts afresh.
         if (status.state === 'failed') server = null;
         embedded = status;
+        if (status.state === 'running') health?.poke();
         changed();
       },
     });
@@ -119,6 +142,16 @@ export function createConnection(deps: ConnectionDeps): Connection {
         return { baseUrl: url, commentsBaseUrl: defaultCommentsBaseUrl(url), apiKey };
       }
       if (apiKey === null) throw noKey();
+      // The probe found the hosted service unreachable: fail at once rather than after the
+      // gateway's long timeout (a wrong address shows in seconds). The probe keeps watching.
+      const probe = reachability();
+      if (probe?.state === 'unreachable') {
+        throw new GatewayError({
+          code: 'network',
+          message: probe.message,
+          hint: 'Check the address in Settings, your network, and that the service is up.',
+        });
+      }
       return {
         baseUrl: settings.baseUrl,
         commentsBaseUrl: settings.commentsBaseUrl ?? defaultCommentsBaseUrl(settings.baseUrl),
@@ -134,6 +167,7 @@ export function createConnection(deps: ConnectionDeps): Connection {
       checkRemoteSettings(next);
       deps.settings.set(next);
       settings = next;
+      health?.poke();
       if (next.mode === 'embedded') {
         await serialized(async () => {
           if (server === null) await startEmbedded();
@@ -158,7 +192,10 @@ export function createConnection(deps: ConnectionDeps): Connection {
       changed();
       return state();
     },
-    stop: () => serialized(stopEmbedded),
+    stop: () => {
+      health?.stop();
+      return serialized(stopEmbedded);
+    },
   };
 }
 

@@ -87,6 +87,11 @@ void app.whenReady().then(() => {
       await saveStreamAtomically(body, choice.filePath);
       return { savedTo: choice.filePath };
     },
+    // Reference material opens in the system's app for its type (a PDF viewer, a spreadsheet).
+    async openFile(path) {
+      const failure = await shell.openPath(path);
+      if (failure) throw new Error(failure);
+    },
     // The file is already on disk; the system's icon for its type is what the pointer carries.
     async startDrag(path) {
       const [window] = BrowserWindow.getAllWindows();

@@ -30,6 +30,17 @@ export interface LocalServer {
   onUnexpectedExit(listener: (exit: UnexpectedExit) => void): void;
 }
 
+/** A start that failed: a headline in words, and what the server printed for a details part. */
+export class ServerStartError extends Error {
+  constructor(
+    message: string,
+    readonly details: string,
+  ) {
+    super(message);
+    this.name = 'ServerStartError';
+  }
+}
+
 const LISTENING = /listening on (http:\/\/[^\s]+)/;
 const ERROR_LINES_KEPT = 20;
 
@@ -75,11 +86,11 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   );
 
   try {
-    const url = await withTimeout(waitForListening(child, remember), timeoutMs, () =>
-      describeFailure('did not start', timeoutMs, output),
+    const url = await withTimeout(waitForListening(child, remember, output), timeoutMs, () =>
+      startFailure('did not start', timeoutMs, output),
     );
     if (!(await waitForHealth(url, Date.now() + timeoutMs))) {
-      throw new Error(describeFailure('did not answer /health', timeoutMs, output));
+      throw startFailure('did not answer', timeoutMs, output);
     }
     void exited.then(async ({ code, signal }) => {
       if (isStopping) return;
@@ -124,7 +135,11 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   }
 }
 
-function waitForListening(child: ChildProcess, remember: (chunk: Buffer) => void): Promise<string> {
+function waitForListening(
+  child: ChildProcess,
+  remember: (chunk: Buffer) => void,
+  output: string[],
+): Promise<string> {
   return new Promise((resolve, reject) => {
     let buffered = '';
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -134,10 +149,15 @@ function waitForListening(child: ChildProcess, remember: (chunk: Buffer) => void
       if (match?.[1]) resolve(match[1]);
     });
     child.once('error', (error) =>
-      reject(new Error(`Cannot start the embedded server: ${error.message}`)),
+      reject(new ServerStartError('The embedded server could not be started.', error.message)),
     );
-    child.once('exit', (code) =>
-      reject(new Error(`The embedded server exited during start (exit code ${code}).`)),
+    child.once('exit', (code, signal) =>
+      reject(
+        new ServerStartError(
+          'The embedded server stopped while starting.',
+          [`Exit: ${signal ?? `code ${code}`}`, tail(output)].filter(Boolean).join('\n'),
+        ),
+      ),
     );
   });
 }
@@ -155,16 +175,20 @@ async function waitForHealth(url: string, deadline: number): Promise<boolean> {
   return false;
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number, message: () => string): Promise<T> {
+function withTimeout<T>(promise: Promise<T>, ms: number, failure: () => Error): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(message())), ms);
+    timer = setTimeout(() => reject(failure()), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-function describeFailure(what: string, ms: number, output: string[]): string {
-  return `The embedded server ${what} within ${Math.round(ms / 1000)} seconds. ${tail(output)}`.trim();
+function startFailure(what: string, ms: number, output: string[]): ServerStartError {
+  const seconds = Math.round(ms / 1000);
+  return new ServerStartError(
+    `The embedded server ${what} within ${seconds} seconds.`,
+    tail(output),
+  );
 }
 
 function tail(output: string[]): string {

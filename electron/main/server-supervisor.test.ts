@@ -68,9 +68,18 @@ describe('server supervisor (real child processes)', () => {
     const restarting = log.until((status) => status.state === 'starting');
     const restarted = log.until((status) => status.state === 'running');
     process.kill(launched[0]!.pid!, 'SIGKILL');
-    expect(await restarting).toEqual({ state: 'starting', message: RESTARTING_MESSAGE });
+    expect(await restarting).toMatchObject({
+      state: 'starting',
+      message: RESTARTING_MESSAGE,
+      restarts: { count: 0, lastReason: expect.stringContaining('killed by SIGKILL') },
+    });
     const second = await restarted;
     expect(launched).toHaveLength(2);
+    // Settings shows how often it was restarted, why last time, and which process runs now.
+    expect(second).toMatchObject({
+      pid: launched[1]!.pid,
+      restarts: { count: 1, lastReason: expect.stringContaining('killed by SIGKILL') },
+    });
     const url = (second as { url: string }).url;
     await expect(fetch(`${url}/health`).then((response) => response.ok)).resolves.toBe(true);
     await supervisor.stop();
@@ -118,7 +127,7 @@ describe('server supervisor (real child processes)', () => {
     expect(held).toHaveLength(1);
     expect(held[0]!.aborted).toBe(true);
     expect(launched).toHaveLength(1);
-    expect(log.last()).toEqual({ state: 'starting', message: RESTARTING_MESSAGE });
+    expect(log.last()).toMatchObject({ state: 'starting', message: RESTARTING_MESSAGE });
   });
 });
 

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { EmbeddedServerStatus } from '../../shared/ipc/settings';
-import type { LocalServer, UnexpectedExit } from './local-server';
+import type { EmbeddedServerStatus, ServerRestarts } from '../../shared/ipc/settings';
+import { ServerStartError, type LocalServer, type UnexpectedExit } from './local-server';
 
 /** How often, and how soon, a server that stops by itself is started again. */
 export interface RestartPolicy {
@@ -18,7 +18,8 @@ export const DEFAULT_RESTART_POLICY: RestartPolicy = {
 };
 
 export const RESTARTING_MESSAGE =
-  'The local server stopped unexpectedly and is being restarted; your drafts are kept.';
+  'The local server stopped unexpectedly and is being restarted. Your work is kept: what you ' +
+  'confirm meanwhile is sent once it is back.';
 
 export interface SupervisorOptions {
   /** Starts one server; the caller fixes its data folder and key, so every restart reuses them. */
@@ -49,10 +50,18 @@ export function superviseServer(options: SupervisorOptions): ServerSupervisor {
   let current: LocalServer | null = null;
   let restarting: Promise<void> | null = null;
   let stops: number[] = [];
+  // Shown in Settings: how often the server had to be started again, and why last time.
+  let restarts: ServerRestarts | undefined;
+  const withRestarts = () => (restarts ? { restarts } : {});
 
   const adopt = (server: LocalServer) => {
     current = server;
-    options.onStatus({ state: 'running', url: server.url });
+    options.onStatus({
+      state: 'running',
+      url: server.url,
+      ...(server.pid === undefined ? {} : { pid: server.pid }),
+      ...withRestarts(),
+    });
     server.onUnexpectedExit((exit) => {
       if (current !== server || abort.signal.aborted) return;
       current = null;
@@ -62,7 +71,9 @@ export function superviseServer(options: SupervisorOptions): ServerSupervisor {
 
   async function restartAfter(exit: UnexpectedExit): Promise<void> {
     let last = describeExit(exit);
-    options.onStatus({ state: 'starting', message: RESTARTING_MESSAGE });
+    const stoppedAt = now();
+    restarts = { count: restarts?.count ?? 0, lastStoppedAt: stoppedAt, lastReason: last };
+    options.onStatus({ state: 'starting', message: RESTARTING_MESSAGE, ...withRestarts() });
     for (;;) {
       const at = now();
       stops = [...stops.filter((time) => at - time < policy.windowMs), at];
@@ -81,7 +92,8 @@ export function superviseServer(options: SupervisorOptions): ServerSupervisor {
         server = await options.launch();
       } catch (error) {
         if (abort.signal.aborted) return;
-        last = error instanceof Error ? error.message : String(error);
+        const { message, details } = startFailure(error);
+        last = [message, details].filter(Boolean).join('\n');
         continue;
       }
       // Stopped while this one was starting: it is not wanted any more.
@@ -89,6 +101,11 @@ export function superviseServer(options: SupervisorOptions): ServerSupervisor {
         await server.stop().catch(() => undefined);
         return;
       }
+      restarts = {
+        count: (restarts?.count ?? 0) + 1,
+        lastStoppedAt: stoppedAt,
+        lastReason: describeExit(exit),
+      };
       adopt(server);
       return;
     }
@@ -100,10 +117,8 @@ export function superviseServer(options: SupervisorOptions): ServerSupervisor {
       try {
         adopt(await options.launch());
       } catch (error) {
-        options.onStatus({
-          state: 'failed',
-          message: error instanceof Error ? error.message : String(error),
-        });
+        const { message, details } = startFailure(error);
+        options.onStatus({ state: 'failed', message, ...(details ? { details } : {}) });
       }
     },
     async stop() {
@@ -114,6 +129,12 @@ export function superviseServer(options: SupervisorOptions): ServerSupervisor {
       await server?.stop();
     },
   };
+}
+
+/** A failed launch in words, with what the server printed apart. */
+function startFailure(error: unknown): { message: string; details?: string } {
+  if (error instanceof ServerStartError) return { message: error.message, details: error.details };
+  return { message: error instanceof Error ? error.message : String(error) };
 }
 
 function describeExit(exit: UnexpectedExit): string {

@@ -114,6 +114,12 @@ describe('web host', () => {
       error: { code: 'invalid-input' },
     });
     expect((await call('languages:list', 'x'.repeat(1024 * 1024 + 1))).status).toBe(413);
+    // A replace in every segment of a long document is larger: its channel takes more.
+    const batch = {
+      document_id: 1,
+      segments: [{ id: 1, target: 'x'.repeat(2 ** 21), expected_target: '' }],
+    };
+    expect((await call('segments:save-batch', JSON.stringify(batch))).status).toBe(200);
   });
 
   it('serves the renderer with security headers and never a file outside it', async () => {

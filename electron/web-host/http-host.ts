@@ -21,6 +21,10 @@ export interface WebHost {
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
+/** Channels whose input may be larger: a replace in every segment of a long document. */
+const LARGE_BODY_BYTES: Partial<Record<string, number>> = {
+  'segments:save-batch': 32 * 1024 * 1024,
+};
 
 /**
  * The same channels as Electron IPC, over HTTP on 127.0.0.1: `POST /ipc/<channel>` with the
@@ -89,9 +93,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       sendJson(response, 403, { message: 'Cross-origin calls are refused.' });
       return;
     }
-    const body = await readBody(request, MAX_BODY_BYTES);
+    const limit = LARGE_BODY_BYTES[channel] ?? MAX_BODY_BYTES;
+    const body = await readBody(request, limit);
     if (body === null) {
-      sendJson(response, 413, { message: `Channel input over ${MAX_BODY_BYTES} bytes.` });
+      sendJson(response, 413, { message: `Channel input over ${limit} bytes.` });
       return;
     }
     let input: unknown;

@@ -220,6 +220,17 @@ export interface ProjectsTable {
   updated_at: number;
 }
 
+export interface QaIgnoresTable {
+  id: Generated<number>;
+  org_id: number;
+  document_id: number;
+  segment_id: number;
+  check_kind: string;
+  target: string;
+  user_id: number;
+  created_at: number;
+}
+
 export interface SegmentsTable {
   id: Generated<number>;
   org_id: number;
@@ -314,6 +325,7 @@ export interface Schema {
   organizations: OrganizationsTable;
   project_state_changes: ProjectStateChangesTable;
   projects: ProjectsTable;
+  qa_ignores: QaIgnoresTable;
   segments: SegmentsTable;
   server_secrets: ServerSecretsTable;
   upload_parts: UploadPartsTable;

@@ -1,5 +1,6 @@
 import type { DocumentFormat, DocumentWithSegments } from '../../shared/api/documents';
 import type { Dialect, Queryable } from '../db/storage';
+import { progressQueries } from './progress-queries';
 import { DOCUMENT_WIRE_COLUMNS, documentRowToWire } from './queries';
 
 /** A project as a new document needs it. */
@@ -63,7 +64,8 @@ export function documentQueries(db: Queryable, dialect: Dialect) {
         ])
         .executeTakeFirst();
       if (!row) return null;
-      const { customer_reviewer_email: _unused, ...document } = documentRowToWire(row);
+      const progress = await progressQueries(db).ofDocument(id);
+      const { customer_reviewer_email: _unused, ...document } = documentRowToWire(row, progress);
       return {
         ...document,
         format: row.format as DocumentFormat,

@@ -1,6 +1,7 @@
 import type { DocumentWithoutSegments } from '../../shared/api/projects';
 import type { Storage } from '../db/storage';
 import { nowSeconds } from '../db/time';
+import type { Progress } from './progress-queries';
 
 /**
  * The columns of a document as the API answers it, for a Kysely select over `documents as d`:
@@ -51,8 +52,11 @@ export interface DocumentWireRow {
   is_review_complete: number;
 }
 
-/** The wire object of a Kysely row of `DOCUMENT_WIRE_COLUMNS`. */
-export function documentRowToWire(row: DocumentWireRow): DocumentWithoutSegments {
+/** The wire object of a Kysely row of `DOCUMENT_WIRE_COLUMNS` with its progress (progress-queries.ts). */
+export function documentRowToWire(
+  row: DocumentWireRow,
+  progress: Progress,
+): DocumentWithoutSegments {
   return {
     id: row.id,
     project_id: row.project_id,
@@ -75,6 +79,7 @@ export function documentRowToWire(row: DocumentWireRow): DocumentWithoutSegments
     created_at: row.created_at,
     updated_at: row.updated_at,
     is_review_complete: row.is_review_complete !== 0,
+    ...progress,
   };
 }
 

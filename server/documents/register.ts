@@ -5,6 +5,8 @@ import type { WorkQueue } from '../work/queue';
 import { createDocumentRecords } from './document-store';
 import { createDocumentPool } from './document-pool';
 import { registerPretranslation } from './pretranslate-job';
+import { qaIgnoreRoutes } from './qa-ignore-routes';
+import { segmentPagesRoute } from './segment-pages-route';
 
 export interface DocumentsOptions {
   storage: Storage;
@@ -23,5 +25,7 @@ export async function registerDocuments(app: FastifyInstance, options: Documents
   const pool = createDocumentPool();
   app.addHook('onClose', () => pool.close());
   await app.register(documentsRoutes, { records, pool });
+  await app.register(qaIgnoreRoutes, { storage });
+  await app.register(segmentPagesRoute, { storage });
   return { pool, records };
 }

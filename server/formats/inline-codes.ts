@@ -1,3 +1,5 @@
+import { findCodeSpans } from '../../shared/inline-codes';
+
 /**
  * The canonical stored form of inline codes (what the TM engine indexes and what every reader
  * produces, whatever the file format):
@@ -18,6 +20,9 @@
  * The native data of a code (TMX `<bpt>&lt;b&gt;</bpt>`, `<ph>&lt;br/&gt;</ph>`) is not part of
  * the text: it is kept beside it (`NativeCodes`, in the unit's metadata) for the TMX writer.
  * Placeholders such as `{0}` and `%s` are text in every format and stay text.
+ *
+ * What counts as a code when a stored string is read (by the TM, the MT, QA, the editor) is
+ * defined once, in shared/inline-codes.ts; these canonical codes are a subset of it.
  */
 
 /** Native data of code N: `b` of its start (or of a standalone code), `e` of its end. */
@@ -245,12 +250,14 @@ export type StoredPart =
   | { type: 'open' | 'standalone' | 'begin' | 'end'; id: string }
   | { type: 'close'; id: string };
 
+// A code of the shared scanner is canonical when it is exactly one of these.
 const CANONICAL =
-  /<g id="([^"<>]*)">|<\/g>|<x id="([^"<>]*)"\/>|<bx id="([^"<>]*)"\/>|<ex id="([^"<>]*)"\/>/g;
+  /^(?:<g id="([^"<>]*)">|<\/g>|<x id="([^"<>]*)"\/>|<bx id="([^"<>]*)"\/>|<ex id="([^"<>]*)"\/>)$/;
 
 /**
- * Splits a stored string into text and canonical codes, for writers. A `</g>` without an open
- * `<g>` is text, like anything else that is not exactly a canonical code.
+ * Splits a stored string into text and canonical codes, for writers. Codes are found by the shared
+ * scanner (shared/inline-codes.ts), so what it reads as one code (a `<ph>` with its content) is
+ * never cut; a code that is not exactly canonical is text, and so is a `</g>` without an open `<g>`.
  */
 export function parseStored(value: string): StoredPart[] {
   const parts: StoredPart[] = [];
@@ -262,11 +269,15 @@ export function parseStored(value: string): StoredPart[] {
     if (previous?.type === 'text') previous.text += text;
     else parts.push({ type: 'text', text });
   };
-  for (const match of value.matchAll(CANONICAL)) {
-    const at = match.index;
-    addText(value.slice(last, at));
-    last = at + match[0].length;
-    const [whole, g, x, bx, ex] = match;
+  const spans = value.includes('<') ? findCodeSpans(value) : [];
+  for (const span of spans) {
+    if (span.kind === 'placeholder') continue;
+    const whole = value.slice(span.start, span.end);
+    const match = CANONICAL.exec(whole);
+    if (!match) continue;
+    addText(value.slice(last, span.start));
+    last = span.end;
+    const [, g, x, bx, ex] = match;
     if (g !== undefined) {
       open.push(g);
       parts.push({ type: 'open', id: g });

@@ -13,6 +13,9 @@ export interface TmxWriteUnit {
   created: number;
   changed: number;
   codes?: NativeCodes;
+  /** The unit's own language tags as imported (`en-US`); the header's when absent. */
+  srclang?: string;
+  trglang?: string;
 }
 
 export interface TmxHeader {
@@ -97,7 +100,10 @@ export const TMX_END = '  </body>\n</tmx>\n';
 const prop = (type: string, value: string | null) =>
   value === null ? '' : `      <prop type="${type}">${escapeXml(value)}</prop>\n`;
 
-/** One `<tu>`: dates, context props (read back by tmx-reader.ts), the two `<tuv>`s. */
+/**
+ * One `<tu>`: dates, context props (read back by tmx-reader.ts), the two `<tuv>`s in the unit's
+ * own language tags when it kept them, else in the header's.
+ */
 export function tmxUnit(unit: TmxWriteUnit, header: TmxHeader): string {
   return (
     `    <tu tuid="${unit.id}" creationdate="${formatTmxDate(unit.created)}"` +
@@ -106,8 +112,8 @@ export function tmxUnit(unit: TmxWriteUnit, header: TmxHeader): string {
     prop('x-context-post', unit.nextSource) +
     prop('x-context-key', unit.contextKey) +
     prop('x-origin', unit.origin) +
-    `      <tuv xml:lang="${escapeAttribute(header.srclang)}"><seg>${tmxSegment(unit.source, unit.codes)}</seg></tuv>\n` +
-    `      <tuv xml:lang="${escapeAttribute(header.trglang)}"><seg>${tmxSegment(unit.target, unit.codes)}</seg></tuv>\n` +
+    `      <tuv xml:lang="${escapeAttribute(unit.srclang ?? header.srclang)}"><seg>${tmxSegment(unit.source, unit.codes)}</seg></tuv>\n` +
+    `      <tuv xml:lang="${escapeAttribute(unit.trglang ?? header.trglang)}"><seg>${tmxSegment(unit.target, unit.codes)}</seg></tuv>\n` +
     '    </tu>\n'
   );
 }

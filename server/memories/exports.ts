@@ -1,12 +1,13 @@
 import { Readable } from 'node:stream';
 import { csvField } from '../../shared/csv';
 import type { BlobStore } from '../blobs/blob-store';
-import type { NativeCodes } from '../formats/inline-codes';
 import { TMX_END, tmxStart, tmxUnit, type TmxHeader } from '../formats/tmx-writer';
 import type { Queryable, Storage } from '../db/storage';
 import { memoryQueries, type MemoryLanguages } from './queries';
 import { taskQueries } from './task-queries';
 import { termQueries } from './term-queries';
+import type { UnitMetadata } from './staging';
+import { languageTags } from './unit-locales';
 import { unitQueries, type UnitRow } from './unit-queries';
 import { PermanentWorkError, type WorkQueue } from '../work/queue';
 
@@ -15,12 +16,9 @@ export const EXPORT_TERMBASE = 'memory-termbase-export';
 
 const PAGE = 1000;
 
-const tag = (lang: string, locale: string | null) => (locale ? `${lang}-${locale}` : lang);
-
-function codesOf(row: UnitRow): NativeCodes | undefined {
-  if (row.metadata === null) return undefined;
-  const metadata = JSON.parse(row.metadata) as { codes?: NativeCodes };
-  return metadata.codes;
+/** What a unit keeps for its export: native codes, the language tags it was imported with. */
+function exportedMetadata(row: UnitRow): UnitMetadata {
+  return row.metadata === null ? {} : (JSON.parse(row.metadata) as UnitMetadata);
 }
 
 /**
@@ -33,11 +31,7 @@ export function memoryTmx(
   toolVersion: string,
 ): Readable {
   const units = unitQueries(storage.db, storage.dialect);
-  const header: TmxHeader = {
-    srclang: tag(memory.srclang, memory.srclocale),
-    trglang: tag(memory.trglang, memory.trglocale),
-    toolVersion,
-  };
+  const header: TmxHeader = { ...languageTags(memory), toolVersion };
   async function* generate(): AsyncGenerator<string> {
     yield tmxStart(header);
     let afterId = 0;
@@ -46,6 +40,7 @@ export function memoryTmx(
       if (rows.length === 0) break;
       let chunk = '';
       for (const row of rows) {
+        const { codes, srclang, trglang } = exportedMetadata(row);
         chunk += tmxUnit(
           {
             id: row.id,
@@ -57,7 +52,9 @@ export function memoryTmx(
             origin: row.origin,
             created: row.created_at,
             changed: row.updated_at,
-            codes: codesOf(row),
+            codes,
+            srclang,
+            trglang,
           },
           header,
         );

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { BlobStore } from '../blobs/blob-store';
+import { concordanceRoutes } from './concordance-routes';
 import { memoriesRoutes } from './routes';
 import { memoryTmRoutes } from './tm-routes';
 import type { Storage } from '../db/storage';
@@ -59,4 +60,5 @@ export async function registerMemories(
     version: options.version,
   });
   await app.register(termbaseHitsRoutes, { termHits });
+  await app.register(concordanceRoutes, { storage, tm });
 }

@@ -1,5 +1,6 @@
 import type { TranslationMemoryEntry } from '../../shared/api/tm';
-import { createTmIndex, restoreInlineCodes, type TmIndex, type TmIndexOptions } from '../tm';
+import { restoreInlineCodes, type TmIndex, type TmIndexOptions } from '../tm';
+import { createConcordantTmIndex } from '../tm/concordance-tm-index';
 import type { Storage } from '../db/storage';
 import { createIndexSet } from './index-set';
 import { createUnitWrites } from './unit-writer';
@@ -16,7 +17,8 @@ export interface TmEngine {
   restoreInlineCodes(matchSource: string, matchTarget: string, currentSource: string): string;
 }
 
-const defaultEngine: TmEngine = { createTmIndex, restoreInlineCodes };
+// The fuzzy index with the concordance's word lists beside it (GET /v2/memories/concordance).
+const defaultEngine: TmEngine = { createTmIndex: createConcordantTmIndex, restoreInlineCodes };
 
 /** The current segment's surroundings, for the 101 (context) match. */
 export interface MatchContext {
@@ -138,6 +140,12 @@ export function createTmRegistry(storage: Storage, options: TmRegistryOptions = 
     /** Whether the memory's index is in memory now, fully loaded. */
     isLoaded: (memoryId: number): boolean => indexes.isLoaded(memoryId),
 
+    /** The memory's index, loaded if need be; null when the organization has no such memory. */
+    async index(orgId: number, memoryId: number): Promise<TmIndex | null> {
+      if (!(await isOwner(orgId, memoryId))) return null;
+      return indexes.ifLoaded(memoryId) ?? (await indexes.loaded(memoryId));
+    },
+
     /** The units in the memory's index once it is loaded; null before. */
     indexSize: (memoryId: number): number | null => indexes.size(memoryId),
 
@@ -194,7 +202,7 @@ export function createTmRegistry(storage: Storage, options: TmRegistryOptions = 
   };
 }
 
-function entryMetadata(
+export function entryMetadata(
   unit: MatchedUnit,
   memoryId: number,
   memoryName: string,

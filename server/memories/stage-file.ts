@@ -9,6 +9,7 @@ import { tmxBatches } from '../formats/tmx-reader';
 import { xliffBatches } from '../formats/xliff-reader';
 import type { ImportOptions } from './import-job';
 import type { Staging, StagedTerm, StagedUnit } from './staging';
+import { languageTags, withLocales, type MemoryTags } from './unit-locales';
 
 const BATCH = 5000;
 const HEAD_BYTES = 4096;
@@ -50,13 +51,14 @@ function batcher<T>(write: (batch: T[]) => void) {
 export async function stageFile(
   path: string,
   name: string,
-  memory: LanguagePair,
+  memory: MemoryTags,
   options: ImportOptions,
   staging: Staging,
 ): Promise<number> {
   const format = sniffFormat(await readHead(path), name);
   const stream = () => createReadStream(path, { highWaterMark: READ_CHUNK });
   const languages = { srclang: memory.srclang, trglang: memory.trglang };
+  const memoryTags = languageTags(memory);
   let skipped = 0;
   const onSkip = () => {
     skipped += 1;
@@ -67,7 +69,7 @@ export async function stageFile(
   switch (format) {
     case 'tmx':
       for await (const batch of tmxBatches(stream(), { languages, onSkip })) {
-        staging.addUnits(batch);
+        staging.addUnits(batch.map((unit) => withLocales(unit, memoryTags)));
       }
       break;
     case 'xliff': {

@@ -15,6 +15,30 @@ export interface StagedUnit {
   changed?: number;
   /** Native data of the inline codes: kept in the unit's metadata for the TMX writer. */
   codes?: NativeCodes;
+  /**
+   * The language tags of the file's `<tuv>`s (`en-US`) when they are not the memory's own: kept
+   * in the unit's metadata, so that a TMX export writes them back as imported.
+   */
+  locales?: UnitLocales;
+}
+
+/** A unit's source and target language tags as imported. */
+export interface UnitLocales {
+  srclang: string;
+  trglang: string;
+}
+
+/** What a staged unit keeps in `memory_units.metadata` (JSON), read back by the TMX export. */
+export interface UnitMetadata {
+  codes?: NativeCodes;
+  srclang?: string;
+  trglang?: string;
+}
+
+function unitMetadata(unit: StagedUnit): string | null {
+  if (!unit.codes && !unit.locales) return null;
+  const metadata: UnitMetadata = { ...(unit.codes ? { codes: unit.codes } : {}), ...unit.locales };
+  return JSON.stringify(metadata);
 }
 
 export interface StagedTerm {
@@ -75,7 +99,7 @@ export function openStaging(dir: string) {
           unit.prevSource ?? null,
           unit.nextSource ?? null,
           unit.contextKey ?? null,
-          unit.codes ? JSON.stringify({ codes: unit.codes }) : null,
+          unitMetadata(unit),
           unit.created ?? null,
           unit.changed ?? unit.created ?? null,
         ];

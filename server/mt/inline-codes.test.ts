@@ -67,4 +67,21 @@ describe('splitInlineCodes', () => {
     ]);
     expect(overlapping.pairs).toEqual([{ open: 0, close: 2, parent: -1 }]);
   });
+
+  it('adds entities, NUL and ~ to the shared codes, but never inside one', () => {
+    expect(codesOf('a %success <ph>&amp;~</ph> &amp; b~\0')).toEqual([
+      'standalone:<ph>&amp;~</ph>',
+      'standalone:&amp;',
+      'standalone:~',
+      'standalone:\0',
+    ]);
+  });
+
+  it('pairs bx and ex by id, as halves of one pair', () => {
+    expect(codesOf('<bx id="1"/>a<ex id="1"/> <bx id="2"/>')).toEqual([
+      'open:<bx id="1"/>',
+      'close:<ex id="1"/>',
+      'standalone:<bx id="2"/>',
+    ]);
+  });
 });

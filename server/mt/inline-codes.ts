@@ -1,8 +1,13 @@
+import { findCodeSpans, type CodeSpan } from '../../shared/inline-codes';
+import { pairCodes } from '../../shared/inline-codes-pairs';
+
 /**
- * Splits a segment into text and inline codes: tags (`<g id="1">`, `</g>`, `<x id="2"/>`, whole
- * `<ph>…</ph>`, `<bpt>…</bpt>`, `<ept>…</ept>`, `<it>…</it>`), entities (`&amp;`) and placeholders
- * (`{0}`, `{{name}}`, `${name}`, `%s`, `%1$s`, `%(name)s`, `%%`). Codes are never translated: the MT
- * engine carries them through and puts them back byte for byte.
+ * Splits a segment into text and inline codes for the MT engine. Codes are what the shared scanner
+ * reads as codes (shared/inline-codes.ts: tags, whole `<ph>…</ph>`/`<bpt>…</bpt>`, placeholders),
+ * plus what only the MT transport needs kept out of the engine: XML entities (`&amp;`, `&#10;`,
+ * written in some segment texts) and the characters the Apertium stream cannot carry as text (NUL
+ * ends a request, `~` drives postgeneration). Codes are never translated: the MT engine carries
+ * them through and puts them back byte for byte.
  */
 
 /** Where a code sits in the segment's structure. */
@@ -31,86 +36,53 @@ export interface SplitSegment {
   pairs: CodePair[];
 }
 
-const ATTRIBUTES = String.raw`(?:\s+[\w:.-]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'<>/=]+))?)*\s*`;
-const PATTERNS = [
-  // A native code element with its content (XLIFF 1.2, TMX): one code.
-  String.raw`<(bpt|ept|ph|it)\b${ATTRIBUTES}>[\s\S]*?<\/\1\s*>`,
-  String.raw`<\/?[A-Za-z][\w:.-]*${ATTRIBUTES}\/?>`,
-  String.raw`&(?:#\d+|#x[\da-fA-F]+|[A-Za-z][\w]*);`,
-  String.raw`\{\{[^{}]*\}\}`,
-  String.raw`\$\{[^{}]*\}`,
-  String.raw`\{[^{}\s]*\}`,
-  String.raw`%%`,
-  String.raw`%\(\w+\)[-+0#]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa]`,
-  // printf without the space flag, so that "50% of" stays text.
-  String.raw`%(?:\d+\$)?[-+0#]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|t)?[diouxXeEfFgGaAcspn@]`,
-  // Characters the Apertium stream cannot carry as text: NUL ends a request, `~` drives postgeneration.
-  String.raw`[\0~]`,
-];
-const CODE = new RegExp(PATTERNS.join('|'), 'g');
-const NATIVE_PAIRED = /^<(bpt|ept)\b/;
-const NATIVE_STANDALONE = /^<(ph|it)\b/;
-const LINK_ATTRIBUTE = /\s(rid|i|id)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+// Only for the MT: entities, and characters the Apertium stream cannot carry.
+const TRANSPORT_CODE = /&(?:#\d+|#x[\da-fA-F]+|[A-Za-z]\w*);|[\0~]/g;
 
-/** `bpt`/`ept` pair up by `rid`, else TMX's `i`, else `id`; other tags by name. */
-function pairingKey(tag: string): { key: string; role: CodeRole } {
-  const native = NATIVE_PAIRED.exec(tag);
-  if (native) {
-    const head = tag.slice(0, tag.indexOf('>'));
-    const links = new Map<string, string>();
-    for (const m of head.matchAll(LINK_ATTRIBUTE)) links.set(m[1]!, m[2] ?? m[3] ?? '');
-    const link = links.get('rid') ?? links.get('i') ?? links.get('id') ?? '';
-    return { key: `native:${link}`, role: native[1] === 'bpt' ? 'open' : 'close' };
+/** The scanner's codes and the transport's, in order; a transport code inside a code is part of it. */
+function codeSpans(segment: string): CodeSpan[] {
+  const spans = findCodeSpans(segment);
+  if (!/[&\0~]/.test(segment)) return spans;
+  const merged: CodeSpan[] = [];
+  let next = 0;
+  for (const match of segment.matchAll(TRANSPORT_CODE)) {
+    while (next < spans.length && spans[next]!.end <= match.index) merged.push(spans[next++]!);
+    const inside = next < spans.length && spans[next]!.start <= match.index;
+    if (inside) continue;
+    merged.push({
+      start: match.index,
+      end: match.index + match[0].length,
+      kind: 'standalone',
+      name: '',
+    });
   }
-  if (NATIVE_STANDALONE.test(tag) || !tag.startsWith('<') || tag.endsWith('/>')) {
-    return { key: '', role: 'standalone' };
-  }
-  const name = /^<\/?([^\s/>]+)/.exec(tag)![1]!;
-  return { key: `tag:${name}`, role: tag.startsWith('</') ? 'close' : 'open' };
+  return merged.concat(spans.slice(next));
 }
 
 export function splitInlineCodes(segment: string): SplitSegment {
+  const spans = codeSpans(segment);
+  const partners = pairCodes(segment, spans);
   const parts: SegmentPart[] = [];
   const codes: InlineCode[] = [];
-  const keys: string[] = [];
   let last = 0;
-  for (const match of segment.matchAll(CODE)) {
-    if (match.index > last) parts.push({ kind: 'text', text: segment.slice(last, match.index) });
-    const { key, role } = pairingKey(match[0]);
-    keys.push(key);
-    parts.push({ kind: 'code', code: codes.length });
-    codes.push({ text: match[0], role });
-    last = match.index + match[0].length;
-  }
+  spans.forEach((span, index) => {
+    if (span.start > last) parts.push({ kind: 'text', text: segment.slice(last, span.start) });
+    parts.push({ kind: 'code', code: index });
+    const isPaired = partners[index]! >= 0;
+    const role = isPaired && span.kind !== 'standalone' ? (span.kind as CodeRole) : 'standalone';
+    codes.push({ text: segment.slice(span.start, span.end), role });
+    last = span.end;
+  });
   if (last < segment.length) parts.push({ kind: 'text', text: segment.slice(last) });
-  return { parts, codes, pairs: pairCodes(codes, keys) };
+  return { parts, codes, pairs: numberPairs(codes, partners) };
 }
 
-/**
- * Matches openers with closers like an HTML parser recovers: a closer pairs with the nearest open
- * code of the same key, and anything left open inside it becomes standalone. The pairs are
- * therefore always properly nested, even for overlapping `bpt`/`ept` (which XLIFF allows).
- */
-function pairCodes(codes: InlineCode[], keys: string[]): CodePair[] {
+/** The pairs in document order, each linked to the pair it sits inside. */
+function numberPairs(codes: InlineCode[], partners: readonly number[]): CodePair[] {
   const pairs: CodePair[] = [];
-  const stack: number[] = [];
   codes.forEach((code, index) => {
-    if (code.role === 'open') {
-      stack.push(index);
-    } else if (code.role === 'close') {
-      const at = stack.findLastIndex((open) => keys[open] === keys[index]);
-      if (at < 0) {
-        code.role = 'standalone';
-        return;
-      }
-      for (const unclosed of stack.splice(at + 1)) codes[unclosed]!.role = 'standalone';
-      const open = stack.pop()!;
-      pairs.push({ open, close: index, parent: -1 });
-    }
+    if (code.role === 'open') pairs.push({ open: index, close: partners[index]!, parent: -1 });
   });
-  for (const unclosed of stack) codes[unclosed]!.role = 'standalone';
-  // Pairs were collected inner first; renumber them in document order and link parents.
-  pairs.sort((a, b) => a.open - b.open);
   pairs.forEach((pair, index) => {
     codes[pair.open]!.pair = index;
     codes[pair.close]!.pair = index;

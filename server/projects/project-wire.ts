@@ -1,5 +1,6 @@
 import type { Project, ProjectState, WorkflowStatus } from '../../shared/api/projects';
 import type { Queryable } from '../db/storage';
+import { NO_PROGRESS } from '../documents/progress-queries';
 
 /** The columns of a project on the wire, in order, from `projects as p`. */
 export const PROJECT_COLUMNS = [
@@ -70,6 +71,8 @@ export function projectToWire(row: ProjectRow): Project {
     updated_at: row.updated_at,
     workflowStatus: workflowStatusOf(state),
     moved_by: row.moved_by ?? null,
+    // The sums of its documents' progress, once they are read (queries.ts).
+    ...NO_PROGRESS,
     document: [],
   };
 }

@@ -74,6 +74,10 @@ describe('GET /v2/projects', () => {
         created_at: T + 101,
         updated_at: T + 101,
         is_review_complete: false,
+        segments_total: 0,
+        segments_confirmed: 0,
+        words_total: 0,
+        words_confirmed: 0,
       },
     ]);
     expect(list.map((project) => project.workflowStatus)).toEqual([

@@ -72,6 +72,10 @@ describe('POST /v2/projects', () => {
       updated_at: T,
       workflowStatus: 'READY_TO_START',
       moved_by: null,
+      segments_total: 0,
+      segments_confirmed: 0,
+      words_total: 0,
+      words_confirmed: 0,
       document: [],
     });
     expect(await changes(project.id)).toEqual([

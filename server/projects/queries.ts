@@ -1,5 +1,6 @@
 import type { Project, ProjectState } from '../../shared/api/projects';
 import type { Queryable } from '../db/storage';
+import { NO_PROGRESS, addProgress, progressQueries } from '../documents/progress-queries';
 import { DOCUMENT_WIRE_COLUMNS, documentRowToWire } from '../documents/queries';
 import { projectWhere, type ProjectFilter } from './project-filter';
 import { projectRows, projectToWire } from './project-wire';
@@ -40,6 +41,11 @@ export interface ProjectChange {
   metadata: Record<string, string>;
   sample_review_percentage: number | null;
   now: number;
+}
+
+/** The project with its progress: the sums of its documents'. */
+function withProgress(project: Project): Project {
+  return Object.assign(project, addProgress(project.document));
 }
 
 /**
@@ -107,8 +113,11 @@ export function projectQueries(db: Queryable) {
         .where('d.project_id', '=', id)
         .orderBy('d.id')
         .execute();
-      project.document = documents.map(documentRowToWire);
-      return project;
+      const progress = await progressQueries(db).ofProject(id);
+      project.document = documents.map((document) =>
+        documentRowToWire(document, progress.get(document.id) ?? NO_PROGRESS),
+      );
+      return withProgress(project);
     },
 
     async update(id: number, change: ProjectChange): Promise<void> {
@@ -203,9 +212,13 @@ export function projectQueries(db: Queryable) {
         .orderBy('d.project_id')
         .orderBy('d.id')
         .execute();
+      const progress = await progressQueries(db).ofProjects(where, afterId, last.id);
       const byId = new Map(projects.map((project) => [project.id, project]));
-      for (const row of documents) byId.get(row.project_id)?.document.push(documentRowToWire(row));
-      return projects;
+      for (const row of documents) {
+        const document = documentRowToWire(row, progress.get(row.id) ?? NO_PROGRESS);
+        byId.get(row.project_id)?.document.push(document);
+      }
+      return projects.map(withProgress);
     },
   };
 }

@@ -20,6 +20,27 @@ export interface Writer {
 
 export const segmentNotFound = (id: number) => notFound(`Segment ${id} not found`);
 
+/** Writes (or rewrites) the unit of a confirmed segment; the unit's id. */
+export async function writeUnit(
+  w: UnitWriter,
+  q: SegmentQueries,
+  row: SegmentRow,
+  target: string,
+  writer: Writer,
+  origin: string,
+): Promise<number> {
+  const unit = {
+    source: row.source,
+    target,
+    contextKey: row.context_key,
+    ...(await q.context(row)),
+  };
+  const earlier =
+    row.memory_unit_id === null ? null : await w.update(row.memory_id, row.memory_unit_id, unit);
+  return (earlier ?? (await w.add(row.memory_id, { ...unit, origin, createdBy: writer.userId })))
+    .id;
+}
+
 /**
  * The segment changes that reach the memory: each runs in ONE transaction of the TM registry
  * (`tm.write`): the segment's queries run on its `tx`, so a segment and the unit written from it
@@ -28,27 +49,6 @@ export const segmentNotFound = (id: number) => notFound(`Segment ${id} not found
  */
 export function createSegmentWrites(storage: Storage, tm: TmRegistry) {
   const { dialect } = storage;
-
-  /** Writes (or rewrites) the unit of a confirmed segment; the unit's id. */
-  async function writeUnit(
-    w: UnitWriter,
-    q: SegmentQueries,
-    row: SegmentRow,
-    target: string,
-    writer: Writer,
-    origin: string,
-  ): Promise<number> {
-    const unit = {
-      source: row.source,
-      target,
-      contextKey: row.context_key,
-      ...(await q.context(row)),
-    };
-    const earlier =
-      row.memory_unit_id === null ? null : await w.update(row.memory_id, row.memory_unit_id, unit);
-    return (earlier ?? (await w.add(row.memory_id, { ...unit, origin, createdBy: writer.userId })))
-      .id;
-  }
 
   /**
    * Where new segments go: the document's memory and end (its row locked on PostgreSQL, so two

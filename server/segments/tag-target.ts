@@ -1,9 +1,13 @@
+import { findCodeSpans } from '../../shared/inline-codes';
+import { pairCodes } from '../../shared/inline-codes-pairs';
+
 /**
  * `GET /segments/tag`: puts the inline tags of a tagged source into its untagged translation.
  *
  * The heuristic, in order:
- * 1. Tags are anything tag-shaped: `<b>`, `</b>`, `<br/>`, the canonical `<g id="1">`/`<x id="2"/>`,
- *    and `<ph ...>native</ph>` as one standalone tag. Opening and closing tags pair up by name.
+ * 1. Tags are the tag codes of shared/inline-codes.ts: `<b>`, `</b>`, `<br/>`, the canonical
+ *    `<g id="1">`/`<x id="2"/>`, and `<ph ...>native</ph>` as one standalone tag. Opening and
+ *    closing tags pair up by name (native `bpt`/`ept` by their link, inline-codes-pairs.ts).
  * 2. Tags the target already has are kept where they are (a broken pair in the target is
  *    dropped); only the source's other tags are placed.
  * 3. A tag with no source words before it goes to the very start of the target; one with no
@@ -29,53 +33,38 @@ type Kind = 'open' | 'close' | 'standalone';
 interface Tag {
   tag: string;
   kind: Kind;
-  name: string;
   /** Index of the matching tag in the token list, for pairs. */
   partner: number;
 }
 type Token = string | Tag;
 
 const isTag = (token: Token): token is Tag => typeof token !== 'string';
-// A <ph> element's content is native markup without tags of its own: `[^<]*` keeps the scan
-// linear where many <ph> are never closed.
-const TAG = /<ph\b[^>]*>[^<]*<\/ph>|<\/?([A-Za-z_][\w:.-]*)(?:\s[^<>]*)?\/?>/g;
 const WORD = /\S+/g;
 
+/**
+ * Text and tags (shared/inline-codes.ts; placeholders stay text here), paired as the shared
+ * pairing does: unpaired ones keep partner -1. `<bx/>`/`<ex/>` mark a pair's half whose other
+ * half is elsewhere by definition: they are placed like standalone tags.
+ */
 function parse(text: string): Token[] {
+  const spans = findCodeSpans(text).filter((span) => span.kind !== 'placeholder');
+  const partners = pairCodes(text, spans);
   const tokens: Token[] = [];
-  let at = 0;
-  for (const match of text.matchAll(TAG)) {
-    if (match.index > at) tokens.push(text.slice(at, match.index));
-    const tag = match[0];
-    const kind: Kind =
-      match[1] === undefined || tag.endsWith('/>')
-        ? 'standalone'
-        : tag[1] === '/'
-          ? 'close'
-          : 'open';
-    tokens.push({ tag, kind, name: match[1] ?? 'ph', partner: -1 });
-    at = match.index + tag.length;
+  const at: number[] = [];
+  let end = 0;
+  for (const span of spans) {
+    if (span.start > end) tokens.push(text.slice(end, span.start));
+    const tag = text.slice(span.start, span.end);
+    const isHalf = span.kind !== 'standalone' && tag.endsWith('/>');
+    at.push(tokens.length);
+    tokens.push({ tag, kind: isHalf ? 'standalone' : (span.kind as Kind), partner: -1 });
+    end = span.end;
   }
-  if (at < text.length) tokens.push(text.slice(at));
-  pair(tokens);
-  return tokens;
-}
-
-/** Pairs opening and closing tags by name; unpaired ones stay with partner -1. */
-function pair(tokens: Token[]): void {
-  const open: number[] = [];
-  tokens.forEach((token, i) => {
-    if (!isTag(token)) return;
-    if (token.kind === 'open') open.push(i);
-    if (token.kind !== 'close') return;
-    const at = open.findLastIndex((j) => (tokens[j] as Tag).name === token.name);
-    if (at < 0) return;
-    const j = open[at]!;
-    // Tags opened inside this pair and never closed stay unpaired.
-    open.length = at;
-    token.partner = j;
-    (tokens[j] as Tag).partner = i;
+  if (end < text.length) tokens.push(text.slice(end));
+  partners.forEach((partner, k) => {
+    if (partner >= 0) (tokens[at[k]!] as Tag).partner = at[partner]!;
   });
+  return tokens;
 }
 
 const isBroken = (token: Token) => isTag(token) && token.kind !== 'standalone' && token.partner < 0;

@@ -10,13 +10,13 @@ import {
   C_SPACE,
   charClass,
 } from './char-class';
-import { CODE_KINDS, matchCode, matchedCodeKind } from './inline-codes';
+import { CODE_KINDS, codeMatch, matchCode } from '../../shared/inline-codes';
 import type { TmToken, TmTokenKind } from './types';
 
 /**
  * The tokenizer. Token boundaries are found on the text as given (offsets stay valid for a word
  * diff); each token's key is then NFKC-normalized, and words are lower-cased:
- * - inline codes (see inline-codes.ts) are one token each, recognized first;
+ * - inline codes (see shared/inline-codes.ts) are one token each, recognized first;
  * - words: letters, digits and connectors joined by the UAX #29 rules (`don't`, `e.g`, `3rd`,
  *   `foo_bar` are one word; `drag-and-drop` is five tokens);
  * - numbers: digits with inner separators (`1,000.5`, `1.5.2`), no letters;
@@ -73,10 +73,11 @@ export function scanTokens(text: string, sink: TokenSink): void {
   let i = 0;
   while (i < n) {
     const c = text.charCodeAt(i);
-    if (c === 0x3c || c === 0x25 || c === 0x7b) {
+    // `<`, `%`, `{` or `$`: where a code may start (shared/inline-codes.ts, isCodeStart).
+    if (c === 0x3c || c === 0x25 || c === 0x7b || c === 0x24) {
       const end = matchCode(text, i);
       if (end > 0) {
-        sink.token(text, T_CODE, i, end, matchedCodeKind, 0);
+        sink.token(text, T_CODE, i, end, codeMatch.kind, 0);
         i = end;
         continue;
       }

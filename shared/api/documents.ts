@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Id } from './fields';
+import { EpochSeconds, Id } from './fields';
 import { DocumentWithoutSegments } from './projects';
 import { Segment } from './segments';
 
@@ -130,6 +130,37 @@ export type DocumentWithSegments = Static<typeof DocumentWithSegments>;
 
 /** Our extension `GET /v2/documents?id=`: a document with its segments. */
 export const DocumentGetQuery = Type.Object({ id: Id });
+
+/** Most segments one page of `GET /v2/documents/segments` holds. */
+export const MAX_SEGMENT_PAGE = 1000;
+
+/**
+ * Our extension `GET /v2/documents/segments`: a page of a document's segments in order, `limit`
+ * from position `offset`; with `updated_since`, of those changed at or after that second only.
+ */
+export const DocumentSegmentsQuery = Type.Object({
+  id: Id,
+  offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_SEGMENT_PAGE, default: 100 })),
+  updated_since: Type.Optional(EpochSeconds),
+});
+export type DocumentSegmentsQuery = Static<typeof DocumentSegmentsQuery>;
+
+/** A document as `DocumentWithSegments` without its segments (they come in pages). */
+export const DocumentHeader = Type.Omit(DocumentWithSegments, ['segments']);
+export type DocumentHeader = Static<typeof DocumentHeader>;
+
+/** The answer of `GET /v2/documents/segments`. */
+export const DocumentSegmentsPage = Type.Object({
+  document: DocumentHeader,
+  /** How many segments the document has (a page of changed ones shorter than `limit` is the last). */
+  total: Type.Integer({ minimum: 0 }),
+  offset: Type.Integer({ minimum: 0 }),
+  segments: Type.Array(Segment),
+  /** The server's clock when it read the page: a later `updated_since` to ask what changed. */
+  as_of: EpochSeconds,
+});
+export type DocumentSegmentsPage = Static<typeof DocumentSegmentsPage>;
 
 /** `GET /v2/documents/files`: XLIFF 1.2 (default) or the original format with targets merged. */
 export const DocumentDownloadQuery = Type.Object({

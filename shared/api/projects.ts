@@ -19,7 +19,28 @@ export const Metadata = Type.Record(
   Type.String({ maxLength: 10_000 }),
 );
 
-/** A document as listed inside its project (API.md 5, DocumentWithoutSegments). */
+/**
+ * Our extension on a document and on a project (the sums of its documents): confirmed work out
+ * of all of it, for progress bars. Words are the sources' `word_count` (the TM tokenizer's words
+ * and numbers); a document still importing counts nothing.
+ */
+const ProgressFields = {
+  segments_total: Type.Integer({ minimum: 0, description: 'Our extension: segments.' }),
+  segments_confirmed: Type.Integer({
+    minimum: 0,
+    description: 'Our extension: confirmed segments.',
+  }),
+  words_total: Type.Integer({
+    minimum: 0,
+    description: "Our extension: words of the segments' sources (`word_count` summed).",
+  }),
+  words_confirmed: Type.Integer({
+    minimum: 0,
+    description: 'Our extension: words of the confirmed segments.',
+  }),
+};
+
+/** A document as listed inside its project (API.md 5, DocumentWithoutSegments, plus progress). */
 export const DocumentWithoutSegments = Type.Object({
   id: Id,
   project_id: Id,
@@ -46,6 +67,7 @@ export const DocumentWithoutSegments = Type.Object({
   created_at: EpochSeconds,
   updated_at: EpochSeconds,
   is_review_complete: Type.Boolean(),
+  ...ProgressFields,
 });
 export type DocumentWithoutSegments = Static<typeof DocumentWithoutSegments>;
 
@@ -72,6 +94,8 @@ export const Project = Type.Object({
    * is first moved (on a team server, boards show who moved what).
    */
   moved_by: Nullable(Type.String()),
+  /** Our extension: the progress of its documents together (see `ProgressFields`). */
+  ...ProgressFields,
   document: Type.Array(DocumentWithoutSegments),
 });
 export type Project = Static<typeof Project>;

@@ -112,3 +112,39 @@ export const SegmentUnlockBody = Type.Object({
   segmentIds: Type.Optional(Type.Array(Id, { maxItems: 100_000 })),
 });
 export type SegmentUnlockBody = Static<typeof SegmentUnlockBody>;
+
+/** Most segments one `PUT /v2/documents/segments` may change (our extension). */
+export const MAX_BATCH_SEGMENTS = 10_000;
+/** Most characters of `target` and `expected_target` together in one such call. */
+export const MAX_BATCH_TEXT = 8_000_000;
+
+/** One segment of `PUT /v2/documents/segments`: `PUT /v2/segments`'s fields plus the target expected. */
+export const SegmentBatchItem = Type.Object({
+  id: Id,
+  target: Type.String({ maxLength: 50_000 }),
+  /** The target the change was made from; a segment whose target differs is left as it is. */
+  expected_target: Type.String({ maxLength: 50_000 }),
+  /** As in `PUT /v2/segments`: default true (confirmed, written into the memory). */
+  is_confirmed: Type.Optional(Type.Boolean()),
+  match_score: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 101 }))),
+  /** Where the target came from; default `user`. An undo puts back the origin it had. */
+  target_origin: Type.Optional(TargetOrigin),
+});
+export type SegmentBatchItem = Static<typeof SegmentBatchItem>;
+
+/**
+ * `PUT /v2/documents/segments` body (our extension): many targets of one document saved in one
+ * transaction, all or nothing (find and replace, and its undo).
+ */
+export const SegmentBatchParameters = Type.Object({
+  document_id: Id,
+  segments: Type.Array(SegmentBatchItem, { minItems: 1, maxItems: MAX_BATCH_SEGMENTS }),
+});
+export type SegmentBatchParameters = Static<typeof SegmentBatchParameters>;
+
+/** Its answer: the segments saved, and those changed meanwhile (left as they are), as they are now. */
+export const SegmentBatchResponse = Type.Object({
+  saved: Type.Array(Segment),
+  changed_since: Type.Array(Segment),
+});
+export type SegmentBatchResponse = Static<typeof SegmentBatchResponse>;

@@ -10,8 +10,10 @@ import {
 } from '../api/comments';
 import {
   DocumentDownloadQuery,
+  DocumentSegmentsQuery,
   Pretranslate,
   type DocumentDeleteResponse,
+  type DocumentSegmentsPage,
   type DocumentWithSegments,
 } from '../api/documents';
 import {
@@ -20,6 +22,15 @@ import {
   type TranslationInfo,
 } from '../api/file-translation';
 import type { LanguagesResponse } from '../api/languages';
+import {
+  QaIgnoreBody,
+  QaIgnoreDeleteQuery,
+  QaIgnoreListQuery,
+  QaIgnorePlaceQuery,
+  type QaIgnore,
+  type QaIgnoreDeleteResponse,
+} from '../api/qa';
+import { ConcordanceQuery, type ConcordanceResponse } from '../api/concordance';
 import {
   MemoryCreateParameters,
   MemoryUpdateParameters,
@@ -39,7 +50,14 @@ import {
   ProjectUpdateParameters,
   type Project,
 } from '../api/projects';
-import { SegmentUpdateParameters, type Segment } from '../api/segments';
+import {
+  MAX_BATCH_SEGMENTS,
+  SegmentBatchItem,
+  SegmentBatchParameters,
+  SegmentUpdateParameters,
+  type Segment,
+  type SegmentBatchResponse,
+} from '../api/segments';
 import {
   TermHitsQuery,
   TranslateSegmentBody,
@@ -180,6 +198,12 @@ export const contract = {
   ),
   /** Desktop: asks where to save and writes the file there. Browser: a normal download. */
   'files:download': channel<DownloadResult>()(ById),
+  /**
+   * Desktop: the file written to a private temporary folder and opened with the system's app for
+   * its type (`opened: true`). Where the host cannot open files (the browser), `opened: false`:
+   * the page downloads it instead.
+   */
+  'files:open': channel<{ opened: boolean }>()(ById),
   'files:delete': channel<FileDeleteResponse>()(ById),
   'files:add-label': channel<SourceFile>()(FileLabel),
   'files:remove-label': channel<SourceFile>()(FileLabel),
@@ -211,6 +235,11 @@ export const contract = {
   'translations:notify-ready': channel<{ shown: boolean }>()(ById),
   /** A document with its segments (our `GET /v2/documents?id=` extension). */
   'documents:get': channel<DocumentWithSegments>()(ById),
+  /**
+   * A page of a document's segments with the document (our `GET /v2/documents/segments`
+   * extension); with `updated_since`, only the segments changed since.
+   */
+  'documents:segments': channel<DocumentSegmentsPage>()(closed(DocumentSegmentsQuery)),
   /** Streams a file to `POST /v2/documents/files` as a new document of the project. */
   'documents:upload': channel<DocumentWithSegments>()(
     Type.Object(
@@ -231,10 +260,28 @@ export const contract = {
   'documents:delete': channel<DocumentDeleteResponse>()(ById),
   /** Saves a target; confirmed (the default) also writes it into the memory (`PUT /v2/segments`). */
   'segments:update': channel<Segment>()(closed(SegmentUpdateParameters)),
+  /**
+   * Saves many targets of one document in one transaction, all or nothing (find and replace, and
+   * its undo); a segment changed since is left as it is (our `PUT /v2/documents/segments`).
+   */
+  'segments:save-batch': channel<SegmentBatchResponse>()(
+    Type.Object(
+      {
+        document_id: SegmentBatchParameters.properties.document_id,
+        segments: Type.Array(closed(SegmentBatchItem), {
+          minItems: 1,
+          maxItems: MAX_BATCH_SEGMENTS,
+        }),
+      },
+      { additionalProperties: false },
+    ),
+  ),
   /** TM matches, then MT, for one source (`POST /v2/translate`). */
   'translate:segment': channel<TranslationList>()(closed(TranslateSegmentBody)),
   /** Termbase entries found in a text (our `GET /v2/memories/termbase/hits` extension). */
   'memories:term-hits': channel<TermHit[]>()(closed(TermHitsQuery)),
+  /** Units holding a word or phrase, with its ranges (our `GET /v2/memories/concordance`). */
+  'memories:concordance': channel<ConcordanceResponse>()(closed(ConcordanceQuery)),
   /** A document's comments by segment id, oldest first (`GET /2/comments`). */
   'comments:list': channel<DocumentComments>()(
     Type.Object({ document_id: Id }, { additionalProperties: false }),
@@ -273,6 +320,12 @@ export const contract = {
       { additionalProperties: false },
     ),
   ),
+  /** A document's ignored QA warnings (our `GET /v2/documents/qa-ignores` extension). */
+  'qa:list-ignores': channel<QaIgnore[]>()(closed(QaIgnoreListQuery)),
+  /** Ignores a segment's QA warning while its target is `target`, for everyone. */
+  'qa:ignore': channel<QaIgnore>()(closed(Type.Composite([QaIgnorePlaceQuery, QaIgnoreBody]))),
+  /** Shows an ignored QA warning again. */
+  'qa:unignore': channel<QaIgnoreDeleteResponse>()(closed(QaIgnoreDeleteQuery)),
 } satisfies Record<string, ChannelDef<TSchema, unknown>>;
 
 export type Contract = typeof contract;

@@ -17,10 +17,21 @@ export const ConnectionInput = Type.Union([
 ]);
 export type ConnectionInput = Static<typeof ConnectionInput>;
 
+/** The supervisor's record of the embedded server stopping by itself and being started again. */
+export interface ServerRestarts {
+  /** Restarts since the server was first started. */
+  count: number;
+  /** When it last stopped by itself (ms since the epoch). */
+  lastStoppedAt: number;
+  /** How it stopped (exit code or signal, its last lines): for a details part, not a headline. */
+  lastReason: string;
+}
+
 export type EmbeddedServerStatus =
   /** `message` is set when this start is a restart after the server stopped unexpectedly. */
-  | { state: 'starting'; message?: string }
-  | { state: 'running'; url: string }
+  | { state: 'starting'; message?: string; restarts?: ServerRestarts }
+  /** `pid`: the server process, for diagnostics (and the e2e test that stops it). */
+  | { state: 'running'; url: string; pid?: number; restarts?: ServerRestarts }
   /** `details`: what the server last wrote (its stderr), for a details part, not the headline. */
   | { state: 'failed'; message: string; details?: string }
   | { state: 'stopped' };
@@ -39,7 +50,15 @@ export interface ConnectionState {
   hasApiKey: boolean;
   vault: VaultStatus;
   embedded: EmbeddedServerStatus;
+  /** Whether the server answered the host's last health probe; absent until probed. */
+  reachability?: Reachability;
 }
+
+/** The host's health probe of the server calls go to (`GET /health`, a short timeout). */
+export type Reachability =
+  | { state: 'reachable' }
+  /** `message`: why, in words (refused, timed out, certificate not trusted). */
+  | { state: 'unreachable'; message: string };
 
 export interface ConnectionTestResult {
   ok: boolean;

@@ -170,6 +170,18 @@ describe('document, segment and translate channels on the wire', () => {
     expect(JSON.parse(seen[1]!.body)).toEqual({ memory_id: 2, source: 'Hello', segment_id: 9 });
     expect(seen[2]!.query).toEqual({ id: '2', query: 'Hello toolbar' });
   });
+
+  it('saves many targets of a document in one call', async () => {
+    const batch = {
+      document_id: 5,
+      segments: [{ id: 9, target: 'Hola', expected_target: 'Hello', is_confirmed: false }],
+    };
+    await handlers['segments:save-batch'](batch, {});
+    expect(seen.map(({ method, path }) => `${method} ${path}`)).toEqual([
+      'PUT /v2/documents/segments',
+    ]);
+    expect(JSON.parse(seen[0]!.body)).toEqual(batch);
+  });
 });
 
 describe('downloadName', () => {

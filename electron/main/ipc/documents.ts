@@ -1,4 +1,8 @@
-import type { DocumentDeleteResponse, DocumentWithSegments } from '../../../shared/api/documents';
+import type {
+  DocumentDeleteResponse,
+  DocumentSegmentsPage,
+  DocumentWithSegments,
+} from '../../../shared/api/documents';
 import type { Gateway } from '../gateway/gateway';
 import { deliver, TRANSFER_TIMEOUT_MS } from '../transfers/downloads';
 import type { Uploads } from '../transfers/uploads';
@@ -7,7 +11,11 @@ import type { DeliverDownload, Handlers } from './validated';
 
 type DocumentHandlers = Pick<
   Handlers,
-  'documents:get' | 'documents:upload' | 'documents:download' | 'documents:delete'
+  | 'documents:get'
+  | 'documents:segments'
+  | 'documents:upload'
+  | 'documents:download'
+  | 'documents:delete'
 >;
 
 export interface DocumentHandlerDeps {
@@ -32,6 +40,13 @@ export function documentHandlers({
 
   return {
     'documents:get': ({ id }) => fetchOne(id),
+
+    'documents:segments': (query) =>
+      gateway.json<DocumentSegmentsPage>({
+        method: 'GET',
+        path: '/v2/documents/segments',
+        query,
+      }),
 
     // Parameters travel as one LILT-API JSON header (names may hold any character).
     'documents:upload': (input, context) =>

@@ -1,3 +1,4 @@
+import type { ConcordanceResponse } from '../../../shared/api/concordance';
 import type { DeleteResponse, Memory } from '../../../shared/api/memories';
 import type {
   DeleteSegmentResponse,
@@ -24,6 +25,7 @@ type MemoryHandlers = Pick<
   | 'memories:delete-unit'
   | 'memories:terms'
   | 'memories:term-hits'
+  | 'memories:concordance'
 >;
 
 export interface MemoryHandlerDeps {
@@ -99,5 +101,8 @@ export function memoryHandlers({
 
     'memories:term-hits': (query) =>
       gateway.json<TermHit[]>({ method: 'GET', path: '/v2/memories/termbase/hits', query }),
+
+    'memories:concordance': (query) =>
+      gateway.json<ConcordanceResponse>({ method: 'GET', path: '/v2/memories/concordance', query }),
   };
 }

@@ -71,7 +71,8 @@ describe('ConnectionIndicator', () => {
         'Embedded server · restarting: The server stopped; starting it again.',
       ),
     );
-    expect(link.dataset.tone).toBe('warning');
+    // The server cannot be reached while it restarts: red, not a mere warning.
+    expect(link.dataset.tone).toBe('error');
     expect(link.title).toBe('The server stopped; starting it again.');
   });
 
@@ -94,6 +95,26 @@ describe('ConnectionIndicator', () => {
     const link = renderIndicator({ ok: true, value: remote });
     await waitFor(() => expect(link.textContent).toBe('Remote · https://tms.example.com'));
     expect(link.dataset.tone).toBe('ok');
+  });
+
+  it('turns red, with the reason, when the host’s probe cannot reach the service', async () => {
+    const message = 'Cannot reach the server at https://tms.example.com: check the address.';
+    const remote = state({
+      mode: 'remote',
+      baseUrl: 'https://tms.example.com',
+      reachability: { state: 'unreachable', message },
+    });
+    const link = renderIndicator({ ok: true, value: remote });
+    await waitFor(() => expect(link.dataset.tone).toBe('error'));
+    expect(link.textContent).toBe(`Remote · https://tms.example.com · unreachable: ${message}`);
+    expect(link.title).toBe(message);
+  });
+
+  it('says a running embedded server that stopped answering is not answering', async () => {
+    const hung = state({ reachability: { state: 'unreachable', message: 'No answer in 1.5 s.' } });
+    const link = renderIndicator({ ok: true, value: hung });
+    await waitFor(() => expect(link.dataset.tone).toBe('error'));
+    expect(link.textContent).toBe('Embedded server · not answering: No answer in 1.5 s.');
   });
 
   it('says the connection is unknown, with the reason, when the state cannot be read', async () => {

@@ -1,5 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
-import { toIpcError } from '../bridge/ipc-errors';
+import type { ConnectionState } from '../../../shared/ipc/settings';
+import { isTransientError } from '../bridge/ipc-errors';
+import { settingsQueries } from '../queries/settings';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -8,18 +10,22 @@ declare module '@tanstack/react-query' {
   }
 }
 
-const TRANSIENT = new Set(['network', 'timeout', 'server']);
-
-/** Retrying helps only when the failure may go away by itself; a bad key or input will not. */
-function shouldRetry(failureCount: number, error: unknown): boolean {
-  return failureCount < 2 && TRANSIENT.has(toIpcError(error).code);
-}
-
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  // Retrying helps only when the failure may go away by itself; a bad key or input will not.
+  // While the host's probe says the server cannot be reached, the failure shows at once: the
+  // host pushes the change when the server answers again, and every query is asked again then.
+  const shouldRetry = (failureCount: number, error: unknown): boolean => {
+    const connection = queryClient.getQueryData<ConnectionState>(
+      settingsQueries.connection().queryKey,
+    );
+    if (connection?.reachability?.state === 'unreachable') return false;
+    return failureCount < 2 && isTransientError(error);
+  };
+  const queryClient: QueryClient = new QueryClient({
     defaultOptions: {
       queries: { retry: shouldRetry, staleTime: 30_000 },
       mutations: { retry: false },
     },
   });
+  return queryClient;
 }

@@ -46,6 +46,25 @@ describe('ErrorMessage', () => {
     expect(onRetry).toHaveBeenCalledTimes(1);
   });
 
+  it('offers no "Try again" for a refused input, which would fail the same way', () => {
+    const onRetry = vi.fn();
+    const gone = { code: 'not-found' as const, status: 404, message: 'The document is gone.' };
+    const { rerender } = render(<ErrorMessage error={gone} onRetry={onRetry} />);
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    rerender(
+      <ErrorMessage error={{ code: 'server', status: 503, message: 'Busy.' }} onRetry={onRetry} />,
+    );
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('speaks the user’s words, not the API’s', () => {
+    const error = { code: 'bad-request' as const, message: 'Malformed JSON body: body/target' };
+    render(<ErrorMessage error={error} />);
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Wordbench sent something the server could not read.',
+    );
+  });
+
   it('puts the caller’s own buttons beside it', () => {
     render(
       <ErrorMessage error={new Error('Offline')}>

@@ -1,24 +1,24 @@
+import { findCodeSpans } from '../../../shared/inline-codes';
 import './match.css';
 
-// Inline tags and placeholders, as the tokenizer of the word diff sees them.
-const CODE = /(<\/?[A-Za-z][^<>]*>|\{[^{}\s]{1,40}\}|%(?:\d+\$)?[sdif@])/;
-
-/** Text with its inline tags and placeholders set apart, so they read as codes, not words. */
+/**
+ * Text with its inline tags and placeholders (shared/inline-codes.ts) set apart, so they read as
+ * codes, not words.
+ */
 export function TaggedText({ text }: { text: string }) {
-  const pieces = text.split(CODE);
-  if (pieces.length === 1) return <>{text}</>;
-  return (
-    <>
-      {pieces.map((piece, index) =>
-        // split() puts the captured codes at the odd places.
-        index % 2 === 1 ? (
-          <span key={index} className="tm-code">
-            {piece}
-          </span>
-        ) : (
-          piece
-        ),
-      )}
-    </>
-  );
+  const codes = findCodeSpans(text);
+  if (codes.length === 0) return <>{text}</>;
+  const pieces: React.ReactNode[] = [];
+  let at = 0;
+  for (const { start, end } of codes) {
+    if (start > at) pieces.push(text.slice(at, start));
+    pieces.push(
+      <span key={start} className="tm-code">
+        {text.slice(start, end)}
+      </span>,
+    );
+    at = end;
+  }
+  if (at < text.length) pieces.push(text.slice(at));
+  return <>{pieces}</>;
 }

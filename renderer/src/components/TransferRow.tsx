@@ -15,14 +15,20 @@ interface ProgressBarProps {
   isIndeterminate?: boolean;
   valueText?: string;
   testId?: string;
+  /** A transfer that ended without its file stored: the bar turns red (failed) or grey. */
+  outcome?: 'failed' | 'cancelled';
 }
+
+/** Fill colours of an ended transfer, whatever the feature's own bar style (never green). */
+const OUTCOME_FILL = { failed: 'var(--error)', cancelled: 'var(--pending)' } as const;
 
 /** A progress bar that assistive technology reads as one. */
 export function ProgressBar(props: ProgressBarProps) {
-  const { className, percent } = props;
+  const { className, percent, outcome } = props;
   return (
     <div
       className={className}
+      data-outcome={outcome}
       role="progressbar"
       aria-label={props.label}
       aria-valuemin={0}
@@ -31,7 +37,13 @@ export function ProgressBar(props: ProgressBarProps) {
       aria-valuetext={props.valueText}
       data-testid={props.testId}
     >
-      <div className={`${className}-fill`} style={{ width: `${percent}%` }} />
+      <div
+        className={`${className}-fill`}
+        style={{
+          width: `${percent}%`,
+          ...(outcome ? { background: OUTCOME_FILL[outcome] } : {}),
+        }}
+      />
     </div>
   );
 }

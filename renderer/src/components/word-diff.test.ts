@@ -36,6 +36,25 @@ describe('tokenize', () => {
     ]);
   });
 
+  it('reads codes as the shared scanner does, whole', () => {
+    expect(words('Use ${name}, %% and <b title="a > b">it</b> (50% of {count, number})')).toEqual([
+      'Use',
+      '${name}',
+      ',',
+      '%%',
+      'and',
+      '<b title="a > b">',
+      'it',
+      '</b>',
+      '(',
+      '50',
+      '%',
+      'of',
+      '{count, number}',
+      ')',
+    ]);
+  });
+
   it('loses no character of the text', () => {
     const text = '  Two  spaces,\ta tab <x/>and a trailing newline\n';
     expect(

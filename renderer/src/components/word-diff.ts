@@ -1,9 +1,10 @@
+import { findCodeSpans } from '../../../shared/inline-codes';
+
 /**
  * A word-level diff between a translation memory match's source and the sentence being
  * translated: what would have to change in the match to make it the query. Pure and DOM-free, so
  * the editor can use it too (the Memories search and the editor's match panel share it).
  */
-
 export type DiffOp = 'equal' | 'delete' | 'insert';
 
 /** A run of tokens. Whitespace before a token travels with it, so the text reads as written. */
@@ -19,24 +20,38 @@ interface Token {
   core: string;
 }
 
-// Inline tags (`<g id="1">`, `</g>`, `<x/>`), placeholders (`{0}`, `{name}`, `%s`, `%1$d`), words
-// (letters, marks, digits, inner apostrophes), and any other single character (punctuation).
-const TOKEN =
-  /(\s*)(<\/?[A-Za-z][^<>]*>|\{[^{}\s]{1,40}\}|%(?:\d+\$)?[sdif@]|[\p{L}\p{M}\p{N}_]+(?:['’][\p{L}\p{M}\p{N}_]+)*|\S)/gu;
+// Between inline codes (shared/inline-codes.ts, one token each): words (letters, marks, digits,
+// inner apostrophes) and any other single character (punctuation), each with the spaces before it.
+const TOKEN = /(\s*)([\p{L}\p{M}\p{N}_]+(?:['’][\p{L}\p{M}\p{N}_]+)*|\S)/gu;
 
 /** Above this many compared pairs the middle is shown as replaced: a diff must never stall a row. */
 const MAX_CELLS = 4_000_000;
 
 export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
-  let end = 0;
-  for (const match of text.matchAll(TOKEN)) {
-    tokens.push({ text: match[0], core: match[2] ?? '' });
-    end = match.index + match[0].length;
+  // Whitespace not yet given to a token: it goes with the next one.
+  let pending = '';
+  const addWords = (chunk: string) => {
+    let end = 0;
+    for (const match of chunk.matchAll(TOKEN)) {
+      tokens.push({ text: pending + match[0], core: match[2] ?? '' });
+      pending = '';
+      end = match.index + match[0].length;
+    }
+    pending += chunk.slice(end);
+  };
+  let at = 0;
+  for (const { start, end } of findCodeSpans(text)) {
+    addWords(text.slice(at, start));
+    const code = text.slice(start, end);
+    tokens.push({ text: pending + code, core: code });
+    pending = '';
+    at = end;
   }
+  addWords(text.slice(at));
   // Trailing whitespace stays with the last token, so no character of the text is lost.
   const last = tokens.at(-1);
-  if (last && end < text.length) last.text += text.slice(end);
+  if (last) last.text += pending;
   return tokens;
 }
 

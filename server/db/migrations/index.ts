@@ -12,6 +12,7 @@ import { v9 } from './009-skeleton-parts';
 import { v10 } from './010-file-translations';
 import { v11 } from './011-work-leases';
 import { v12 } from './012-segment-authors';
+import { v13 } from './013-qa-ignores';
 
 export type { Migration } from './migration';
 
@@ -20,7 +21,7 @@ export type { Migration } from './migration';
  * shipped, add a new one (new tables give their `id` AUTOINCREMENT: ids are never reused).
  * Timestamps are epoch seconds, like the API's `created_at` fields.
  */
-export const migrations: Migration[] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12];
+export const migrations: Migration[] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13];
 
 export function schemaVersion(db: Database): number {
   return db.pragma('user_version', { simple: true }) as number;

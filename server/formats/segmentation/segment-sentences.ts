@@ -1,7 +1,6 @@
 import { ABBREVIATION_WINDOW, GERMAN_MONTHS, abbreviationsFor } from './abbreviations';
 import type { AbbreviationSet } from './abbreviations';
-import { findCodeSpans } from './code-spans';
-import type { CodeSpan } from './code-spans';
+import { findCodeSpans, type CodeSpan } from '../../../shared/inline-codes';
 
 /**
  * Splits `text` into sentences: Intl.Segmenter's sentence boundaries, minus those that follow an

@@ -41,6 +41,10 @@ function project(id: number, state: ProjectState, patch: Partial<Project> = {}):
     updated_at: 1_780_000_000,
     workflowStatus: 'IN_PROGRESS',
     moved_by: null,
+    segments_total: 0,
+    segments_confirmed: 0,
+    words_total: 0,
+    words_confirmed: 0,
     document: [],
     ...patch,
   };

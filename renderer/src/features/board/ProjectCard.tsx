@@ -10,6 +10,7 @@ import {
   pairLabel,
   STATE_LABELS,
 } from '../../components/project-format';
+import { ProgressBar } from '../../components/ProgressBar';
 import { cardCommand, type CardNavigation } from './card-keys';
 import { CardMenu } from './CardMenu';
 import { PROJECT_DRAG_TYPE } from './drag';
@@ -84,11 +85,16 @@ export const ProjectCard = memo(function ProjectCard({
   const pair = pairLabel(project.srclang, project.trglang);
   const documents = documentCountLabel(project.document.length);
   const due = project.due_date === null ? null : formatDate(project.due_date);
+  // A project without words to translate yet shows no bar (0 / 0 says nothing).
+  const hasWords = project.words_total > 0;
   const summary = [
     project.name,
     pair,
     due ? `due ${due}${isLate ? ', overdue' : ''}` : null,
     documents,
+    hasWords
+      ? `${project.words_confirmed.toLocaleString()} of ${project.words_total.toLocaleString()} words confirmed`
+      : null,
     project.archived ? 'archived' : null,
     project.moved_by ? `moved by ${project.moved_by}` : null,
     `${STATE_LABELS[project.state]}, ${index + 1} of ${columnSize}`,
@@ -134,6 +140,15 @@ export const ProjectCard = memo(function ProjectCard({
         <span aria-hidden="true"> · </span>
         <span>{documents}</span>
       </p>
+      {hasWords ? (
+        <ProgressBar
+          done={project.words_confirmed}
+          total={project.words_total}
+          unit="words"
+          label={`Confirmed words of ${project.name}`}
+          testId="project-card-progress"
+        />
+      ) : null}
       <p className="project-card-footer">
         {project.due_date === null ? (
           <span className="due-date due-date-none">No due date</span>

@@ -28,6 +28,10 @@ function project(id: number, patch: Partial<Project> = {}): Project {
     updated_at: 1_000 + id,
     workflowStatus: 'READY_TO_START',
     moved_by: null,
+    segments_total: 0,
+    segments_confirmed: 0,
+    words_total: 0,
+    words_confirmed: 0,
     document: [],
     ...patch,
   };

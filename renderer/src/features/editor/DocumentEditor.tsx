@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, type KeyboardEvent } from 'react';
-import type { DocumentWithSegments } from '../../../../shared/api/documents';
 import { MAX_TRANSLATE_SOURCE } from '../../../../shared/api/translate';
 import { useCommentStore } from './comments/comment-store';
 import { CommentsBar } from './comments/CommentsBar';
 import { CommentThread } from './comments/CommentThread';
 import { DeleteCommentDialog } from './comments/DeleteCommentDialog';
+import { concordanceAsk } from './concordance/concordance-ask';
+import { ConcordancePanel } from './concordance/ConcordancePanel';
+import { useConcordanceStore } from './concordance/concordance-store';
 import { DocumentProgressBar } from './documents/DocumentProgressBar';
 import { editorShortcut, isShortcutSource } from './grid/editor-shortcuts';
 import { EditorKeyboardHelp } from './EditorKeyboardHelp';
@@ -13,12 +15,19 @@ import { useEditorStore } from './editor-store';
 import { FilterEmpty } from './comments/FilterEmpty';
 import { FindBar } from './find/FindBar';
 import { FindEmpty } from './find/FindEmpty';
+import type { PagedDocument } from './loading/document-pages';
+import { SegmentLoadingNote } from './loading/SegmentLoadingNote';
+import { useSegmentPages } from './loading/use-segment-pages';
 import { useFindStore } from './find/find-store';
+import { useFindKeys } from './find/use-find-keys';
 import { useSegmentFind } from './find/use-segment-find';
 import { useShownSegments } from './find/use-shown-segments';
 import { autoFillMatch } from './matches/matches';
 import { MatchPanel } from './matches/MatchPanel';
 import { QaNotice } from './qa/QaNotice';
+import { QaReportButton } from './qa/QaReportButton';
+import { QaReportPanel } from './qa/QaReportPanel';
+import { useQaReportStore } from './qa/qa-report-store';
 import { editorQueries } from './queries';
 import { SegmentGrid } from './grid/SegmentGrid';
 import { TermHits } from './matches/TermHits';
@@ -33,14 +42,17 @@ const NO_HIGHLIGHTS: readonly (readonly [number, number])[] = [];
  * One open document: its segments on the left; the active segment's matches, terms and comment
  * thread beside.
  */
-export function DocumentEditor({ document }: { document: DocumentWithSegments }) {
+export function DocumentEditor({ document }: { document: PagedDocument }) {
+  const pages = useSegmentPages(document);
   const actions = useSegmentActions(document);
   const { active, activeIndex } = actions;
   const comments = useDocumentComments(document, actions);
-  const find = useSegmentFind(document.segments, comments.result.data, comments.unresolvedOnly);
+  const find = useSegmentFind(document, comments.result.data, comments.unresolvedOnly);
   const shown = useShownSegments(document.segments, actions, find.passes, find.filterKey);
   useDraftAutosave(document.id, active?.id ?? null);
+  const findKeys = useFindKeys(document.id);
   const deletingComment = useCommentStore((state) => state.deleting);
+  const isQaReportOpen = useQaReportStore((state) => state.isOpen);
   const source = active?.source ?? '';
   const canLookUp = source.trim() !== '' && source.length <= MAX_TRANSLATE_SOURCE;
   const lookup = { memoryId: document.memory_id, segmentId: active?.id ?? 0, source };
@@ -70,14 +82,23 @@ export function DocumentEditor({ document }: { document: DocumentWithSegments })
     actions.goTo(index);
   };
 
+  // Ctrl+K: the selected words, else the active source, looked up in the document's memory.
+  const openConcordance = (target: EventTarget) => {
+    const ask = concordanceAsk(target, source, window.getSelection());
+    const opener = target instanceof HTMLElement ? target : null;
+    if (ask) useConcordanceStore.getState().open(ask, opener);
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const shortcut = editorShortcut(event);
-    // Find and go-to work from any field of the editor, the find bar's own included.
-    if (shortcut?.kind === 'find' || shortcut?.kind === 'go-to') {
+    if (shortcut?.kind === 'qa-report') {
       event.preventDefault();
-      const { focusSearch, focusGoTo } = useFindStore.getState();
-      if (shortcut.kind === 'find') focusSearch();
-      else focusGoTo();
+      useQaReportStore.getState().toggle();
+      return;
+    }
+    // Find, go-to and replace work from any field of the editor, the find bar's own included.
+    if (findKeys(shortcut)) {
+      event.preventDefault();
       return;
     }
     // In a comment box (or any other text field) the keys type or send there, never here.
@@ -87,6 +108,7 @@ export function DocumentEditor({ document }: { document: DocumentWithSegments })
     else if (shortcut.kind === 'move') shown.move(shortcut.step);
     else if (shortcut.kind === 'comment') comments.commentOnSelection(event.target);
     else if (shortcut.kind === 'insert') actions.insertMatch(shortcut.index);
+    else if (shortcut.kind === 'concordance') openConcordance(event.target);
     else if (active) {
       useEditorStore
         .getState()
@@ -106,6 +128,8 @@ export function DocumentEditor({ document }: { document: DocumentWithSegments })
           <div className="editor-document-header">
             <DocumentProgressBar document={document} />
             <CommentsBar result={comments.result} unresolvedThreads={comments.unresolvedThreads} />
+            <QaReportButton />
+            <SegmentLoadingNote {...pages} isSearching={shown.isFiltering} />
           </div>
           {document.segments.length > 0 ? (
             <FindBar
@@ -113,6 +137,14 @@ export function DocumentEditor({ document }: { document: DocumentWithSegments })
               passing={shown.isFiltering ? shown.passing : null}
               invalidSearch={find.invalidSearch}
               onGoTo={goToShowing}
+              replace={{
+                documentId: document.id,
+                segments: document.segments,
+                shown: shown.shown,
+                activeIndex,
+                goTo: actions.goTo,
+                unloaded: pages.total - pages.loaded,
+              }}
             />
           ) : null}
           {document.segments.length === 0 ? (
@@ -136,15 +168,22 @@ export function DocumentEditor({ document }: { document: DocumentWithSegments })
               comments={comments.result.data}
               onActivate={actions.goTo}
               hits={find.hits}
+              pending={shown.isFiltering ? 0 : pages.total - pages.loaded}
             />
           )}
         </div>
         <aside className="editor-panel" aria-label="Active segment">
+          {isQaReportOpen ? <QaReportPanel document={document} onGoTo={goToShowing} /> : null}
           <QaNotice />
+          <ConcordancePanel
+            memoryId={document.memory_id}
+            srclang={document.srclang}
+            trglang={document.trglang}
+          />
           {active ? (
             <>
               <p className="editor-panel-heading" data-testid="editor-active-number">
-                Segment {activeIndex + 1} of {document.segments.length.toLocaleString()}
+                Segment {activeIndex + 1} of {pages.total.toLocaleString()}
               </p>
               {active.note ? (
                 <p className="editor-note" data-testid="editor-note">

@@ -32,6 +32,17 @@ export function EditorKeyboardHelp() {
           <kbd>Ctrl</kbd>+<kbd>G</kbd> goes to a segment number
         </li>
         <li>
+          <kbd>Ctrl</kbd>+<kbd>H</kbd> replaces in the targets, <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+
+          <kbd>H</kbd> undoes the last replace
+        </li>
+        <li>
+          <kbd>Ctrl</kbd>+<kbd>K</kbd> looks up the selected words (or the source) in the memory (
+          <kbd>Esc</kbd> closes)
+        </li>
+        <li>
+          <kbd>F8</kbd> opens or closes the QA report of the whole document
+        </li>
+        <li>
           In a comment, <kbd>Enter</kbd> sends and <kbd>Shift</kbd>+<kbd>Enter</kbd> starts a new
           line
         </li>

@@ -1,10 +1,9 @@
 import { queryOptions, replaceEqualDeep } from '@tanstack/react-query';
-import type { DocumentWithSegments } from '../../../../shared/api/documents';
 import { getBridge } from '../../bridge';
-import { mergeSegments } from './grid/segments';
+import { mergeDocuments, type PagedDocument } from './loading/document-pages';
+import { readDocument } from './loading/read-document';
 
-// Pretranslation runs in the background; the document (every segment: there is no progress-only
-// call) is read again until it ends, gently enough for a document of 10,000 segments.
+// Pretranslation runs in the background; what it changed is read again until it ends.
 const PRETRANSLATION_POLL_MS = 2000;
 // Reviewers comment from other machines; their threads show up within this.
 const COMMENTS_POLL_MS = 30_000;
@@ -17,21 +16,23 @@ export interface SegmentLookup {
 
 /** A document with its segments, and what the editor asks about each segment. */
 export const editorQueries = {
+  /**
+   * A document with its segments: opened with its first page, the rest read a page at a time in
+   * the background (`useSegmentPages`), then only what changed (loading/read-document.ts).
+   */
   document: (id: number) =>
     queryOptions({
       queryKey: ['documents', id] as const,
-      queryFn: () => getBridge().documents.get({ id }),
+      queryFn: ({ client, queryKey }) =>
+        readDocument(id, client.getQueryData<PagedDocument>(queryKey)),
       refetchInterval: (query) =>
         query.state.data?.is_pretranslating ? PRETRANSLATION_POLL_MS : false,
       // A read that left before a save answered must not undo it: newer cached segments stay.
       structuralSharing: (cached: unknown, fresh: unknown) => {
-        const old = cached as DocumentWithSegments | undefined;
-        const next = fresh as DocumentWithSegments;
+        const old = cached as PagedDocument | undefined;
+        const next = fresh as PagedDocument;
         if (!old || old.id !== next.id) return fresh;
-        return replaceEqualDeep(old, {
-          ...next,
-          segments: mergeSegments(old.segments, next.segments),
-        });
+        return replaceEqualDeep(old, mergeDocuments(old, next));
       },
     }),
   /** Every translate lookup: a confirm teaches the memory, so they all go stale at once. */
@@ -58,4 +59,4 @@ export const editorQueries = {
     }),
 };
 
-export type EditorDocument = DocumentWithSegments;
+export type EditorDocument = PagedDocument;

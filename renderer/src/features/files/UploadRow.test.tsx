@@ -68,7 +68,7 @@ describe('UploadRow', () => {
     expect(screen.getByTestId('upload-bytes').textContent).toBe('4 KB, waiting for a free slot');
   });
 
-  it('says why an upload failed and offers to try again or dismiss', async () => {
+  it('says why an upload failed, with a red bar, and offers no "Try again" for a refused file', async () => {
     const upload = item({
       state: 'failed',
       error: {
@@ -78,15 +78,32 @@ describe('UploadRow', () => {
         hint: 'Files up to 4 KB.',
       },
     });
-    const { uploader, onDismiss, user } = renderRow(upload);
+    const { onDismiss, user } = renderRow(upload);
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('The file is too large. (HTTP 413)');
     expect(alert.textContent).toContain('Files up to 4 KB.');
     expect(screen.getByTestId('upload-bytes').textContent).toBe('Stopped after 1 KB of 4 KB');
-    await user.click(screen.getByRole('button', { name: 'Upload guide.pdf again' }));
-    expect(uploader.retry).toHaveBeenCalledWith('k1');
+    // The same file would be refused again: no "Try again", and the bar is not left green.
+    expect(screen.queryByRole('button', { name: 'Upload guide.pdf again' })).toBeNull();
+    expect(screen.getByRole('progressbar').dataset.outcome).toBe('failed');
     await user.click(screen.getByRole('button', { name: 'Dismiss guide.pdf' }));
     expect(onDismiss).toHaveBeenCalledWith('k1');
+  });
+
+  it('offers to try again an upload the network cut, in words without internals', async () => {
+    const upload = item({
+      state: 'failed',
+      error: {
+        code: 'network',
+        message: 'The request has no file bytes: send the file as the body',
+      },
+    });
+    const { uploader, user } = renderRow(upload);
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('The file is empty.');
+    expect(alert.textContent).not.toContain('body');
+    await user.click(screen.getByRole('button', { name: 'Upload guide.pdf again' }));
+    expect(uploader.retry).toHaveBeenCalledWith('k1');
   });
 
   it('says the file was stored even when the cancel came too late', () => {

@@ -1,3 +1,4 @@
+import { canRetryHelp, toIpcError } from '../../bridge/ipc-errors';
 import { ProgressBar, sentPercent, TransferActions } from '../../components/TransferRow';
 import { formatBytes } from '../../components/file-format';
 import { CloseIcon } from '../../components/icons';
@@ -37,7 +38,10 @@ function progressText(item: UploadItem): string {
 const percentOf = (item: UploadItem) =>
   item.state === 'done' ? 100 : sentPercent(item.sentBytes, item.totalBytes);
 
-const isFinished = (item: UploadItem) => item.state === 'failed' || item.state === 'cancelled';
+/** Cancelled, or failed for a reason that may pass (not a file the server refuses: 413, 415). */
+const canRetry = (item: UploadItem) =>
+  item.state === 'cancelled' ||
+  (item.state === 'failed' && (item.error === null || canRetryHelp(item.error)));
 
 interface UploadRowProps {
   item: UploadItem;
@@ -50,6 +54,7 @@ export function UploadRow({ item, uploader, onDismiss }: UploadRowProps) {
   const percent = percentOf(item);
   const isActive = item.state === 'queued' || item.state === 'uploading';
   const text = progressText(item);
+  const error = item.error && toIpcError(item.error);
   return (
     <li
       className={`upload-row upload-row-${item.state}`}
@@ -72,6 +77,7 @@ export function UploadRow({ item, uploader, onDismiss }: UploadRowProps) {
           percent={percent}
           valueText={text}
           testId="upload-progress"
+          outcome={item.state === 'failed' || item.state === 'cancelled' ? item.state : undefined}
         />
         <p className="upload-bytes" data-testid="upload-bytes">
           {text}
@@ -84,22 +90,20 @@ export function UploadRow({ item, uploader, onDismiss }: UploadRowProps) {
             testIdPrefix="upload"
             onCancel={isActive ? () => void uploader.cancel(item.key) : undefined}
             isCancelling={item.isCancelling}
-            onRetry={isFinished(item) ? () => uploader.retry(item.key) : undefined}
+            onRetry={canRetry(item) ? () => uploader.retry(item.key) : undefined}
             onDismiss={isActive ? undefined : () => onDismiss(item.key)}
             dismissClassName="files-icon-button"
             dismissContent={<CloseIcon />}
           />
         </div>
       </div>
-      {item.state === 'failed' && item.error ? (
+      {item.state === 'failed' && error ? (
         <div className="upload-error" role="alert" data-testid="upload-error">
           <p>
-            {item.error.message}
-            {item.error.status ? (
-              <span className="notice-meta"> (HTTP {item.error.status})</span>
-            ) : null}
+            {error.message}
+            {error.status ? <span className="notice-meta"> (HTTP {error.status})</span> : null}
           </p>
-          {item.error.hint ? <p className="notice-hint">{item.error.hint}</p> : null}
+          {error.hint ? <p className="notice-hint">{error.hint}</p> : null}
         </div>
       ) : null}
     </li>

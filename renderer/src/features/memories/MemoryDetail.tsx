@@ -1,6 +1,7 @@
 import type { Memory } from '../../../../shared/api/memories';
 import { useFileDrop } from '../../hooks/use-file-drop';
 import { ImportList } from './ImportList';
+import { ConcordanceSearch } from './ConcordanceSearch';
 import { useMemoriesStore } from './memories-store';
 import { MemoryHeader } from './MemoryHeader';
 import { MemoryImportZone } from './MemoryImportZone';
@@ -40,7 +41,13 @@ export function MemoryDetail({ memory, tab, onTab }: MemoryDetailProps) {
         id={`memory-panel-${tab}`}
         aria-labelledby={`memory-tab-${tab}`}
       >
-        {tab === 'search' ? <TmSearch memory={memory} /> : <TermsPanel memory={memory} />}
+        {tab === 'search' ? (
+          <TmSearch memory={memory} />
+        ) : tab === 'concordance' ? (
+          <ConcordanceSearch memory={memory} />
+        ) : (
+          <TermsPanel memory={memory} />
+        )}
       </div>
     </section>
   );

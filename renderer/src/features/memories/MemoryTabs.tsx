@@ -5,6 +5,7 @@ import type { MemoryTab } from './use-memory-route';
 
 const TABS: { id: MemoryTab; label: string; testId: string }[] = [
   { id: 'search', label: 'Search', testId: 'memory-search-tab' },
+  { id: 'concordance', label: 'Concordance', testId: 'memory-concordance-tab' },
   { id: 'terms', label: 'Termbase', testId: 'memory-terms' },
 ];
 
@@ -14,7 +15,7 @@ interface MemoryTabsProps {
   onTab: (tab: MemoryTab) => void;
 }
 
-/** Search the units or list the terms. Left and Right move between the tabs (ARIA tabs). */
+/** Search the units (fuzzy, or for a word or phrase) or list the terms. Left and Right move between the tabs (ARIA tabs). */
 export function MemoryTabs({ memory, tab, onTab }: MemoryTabsProps) {
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;

@@ -5,6 +5,7 @@ import { getBridge } from '../../bridge';
 import { toIpcError } from '../../bridge/ipc-errors';
 import { createTransferQueue } from '../../bridge/transfer-queue';
 import { newUploadId } from '../../bridge/upload-control';
+import { concordanceQueries } from '../../queries/concordance';
 import { memoryQueries } from '../../queries/memories';
 import { isImportActive, useImportStore, type ImportItem } from './import-store';
 import type { ImportOptions } from './memories-store';
@@ -124,6 +125,7 @@ export function createImporter(queryClient: QueryClient): Importer {
       await awaitProcessing(item, before, control.patch);
       // Searches and terms may have changed along with the counts.
       void queryClient.invalidateQueries({ queryKey: memoryQueries.searches(item.memoryId) });
+      void queryClient.invalidateQueries({ queryKey: concordanceQueries.ofMemory(item.memoryId) });
       void queryClient.invalidateQueries({ queryKey: memoryQueries.terms(item.memoryId).queryKey });
     },
   });

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { ConcordanceSide } from '../../../../shared/api/concordance';
 
 /** A refused change (rename, export), shown above the memories until dismissed. */
 export interface MemoriesAlert {
@@ -25,6 +26,9 @@ interface MemoriesStore {
   /** The search being typed; kept while the user visits other memories and views. */
   searchText: string;
   threshold: number;
+  /** The concordance search being typed, and the side it looks in. */
+  concordanceText: string;
+  concordanceSide: ConcordanceSide;
   importOptions: ImportOptions;
   openDialog: (dialog: MemoriesDialog) => void;
   closeDialog: () => void;
@@ -33,6 +37,7 @@ interface MemoriesStore {
   showNotice: (notice: string | null) => void;
   setSearchText: (searchText: string) => void;
   setThreshold: (threshold: number) => void;
+  setConcordance: (patch: { concordanceText?: string; concordanceSide?: ConcordanceSide }) => void;
   setImportOptions: (patch: Partial<ImportOptions>) => void;
 }
 
@@ -43,6 +48,8 @@ export const useMemoriesStore = create<MemoriesStore>()((set) => ({
   notice: null,
   searchText: '',
   threshold: 50,
+  concordanceText: '',
+  concordanceSide: 'source',
   // Importing a file twice must not double the memory unless asked to (issue 14).
   importOptions: { hasHeaderRow: true, skipDuplicates: true },
   openDialog: (dialog) => set({ dialog }),
@@ -52,6 +59,7 @@ export const useMemoriesStore = create<MemoriesStore>()((set) => ({
   showNotice: (notice) => set({ notice, alert: null }),
   setSearchText: (searchText) => set({ searchText }),
   setThreshold: (threshold) => set({ threshold }),
+  setConcordance: (patch) => set(patch),
   setImportOptions: (patch) =>
     set(({ importOptions }) => ({ importOptions: { ...importOptions, ...patch } })),
 }));

@@ -1,4 +1,6 @@
-export type MemoryTab = 'search' | 'terms';
+export type MemoryTab = 'search' | 'concordance' | 'terms';
+
+const TABS: readonly MemoryTab[] = ['search', 'concordance', 'terms'];
 
 export interface MemoryRoute {
   /** The memory whose details are open, or null for "the first one". */
@@ -12,7 +14,7 @@ export function parseMemoryRoute(search: string): MemoryRoute {
   const id = Number(params.get('memory'));
   return {
     memoryId: Number.isInteger(id) && id > 0 ? id : null,
-    tab: params.get('tab') === 'terms' ? 'terms' : 'search',
+    tab: TABS.find((tab) => tab === params.get('tab')) ?? 'search',
   };
 }
 

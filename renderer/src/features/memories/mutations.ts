@@ -2,6 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import type { Memory } from '../../../../shared/api/memories';
 import type { DownloadResult } from '../../../../shared/ipc/contract';
 import { getBridge } from '../../bridge';
+import { concordanceQueries } from '../../queries/concordance';
 import { memoryQueries } from '../../queries/memories';
 
 /** Callbacks kept with the mutation itself, so they run even if the component that started it is gone. */
@@ -41,6 +42,7 @@ export function useDeleteMemory(callbacks: MutationCallbacks<unknown, { id: numb
         list?.filter((memory) => memory.id !== input.id),
       );
       queryClient.removeQueries({ queryKey: memoryQueries.searches(input.id) });
+      queryClient.removeQueries({ queryKey: concordanceQueries.ofMemory(input.id) });
       queryClient.removeQueries({ queryKey: memoryQueries.terms(input.id).queryKey });
       void queryClient.invalidateQueries({ queryKey: memoryQueries.list().queryKey });
       callbacks.onSuccess?.(result, input);
@@ -60,6 +62,7 @@ export function useDeleteUnit(
     onSuccess: async (result, input) => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: memoryQueries.searches(input.id) }),
+        queryClient.invalidateQueries({ queryKey: concordanceQueries.ofMemory(input.id) }),
         queryClient.invalidateQueries({ queryKey: memoryQueries.list().queryKey }),
       ]);
       callbacks.onSuccess?.(result, input);

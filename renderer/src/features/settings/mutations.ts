@@ -1,5 +1,6 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
 import type { ConnectionInput, ConnectionState } from '../../../../shared/ipc/settings';
+import { announceServerSwitch, serverIdentity } from '../../app/server-switch';
 import { getBridge } from '../../bridge';
 import { appQueries, settingsQueries } from '../../queries/settings';
 
@@ -11,10 +12,32 @@ const LOCAL_QUERY_ROOTS: readonly unknown[] = [appQueries.all[0], settingsQuerie
  * up), so everything asked of the server must be asked again: languages, projects, memories.
  */
 export function applyConnectionState(queryClient: QueryClient, state: ConnectionState): void {
-  queryClient.setQueryData(settingsQueries.connection().queryKey, state);
-  void queryClient.invalidateQueries({
-    predicate: (query) => !LOCAL_QUERY_ROOTS.includes(query.queryKey[0]),
-  });
+  const key = settingsQueries.connection().queryKey;
+  const previous = queryClient.getQueryData<ConnectionState>(key);
+  queryClient.setQueryData(key, state);
+  const fromServer = {
+    predicate: (query: Query) => !LOCAL_QUERY_ROOTS.includes(query.queryKey[0]),
+  };
+  // Another server: its predecessor's answers and errors mean nothing here, so they go (a
+  // reset), not only asked again. The embedded server restarting on a new port is the same one.
+  if (previous && serverIdentity(previous) !== serverIdentity(state)) {
+    void queryClient.resetQueries(fromServer);
+    announceServerSwitch();
+  } else if (isNewlyUnreachable(previous, state)) {
+    // A first load still waiting on the silent server would wait out the gateway's timeout (a
+    // refetch joins it): drop it, so the next call fails at once with the probe's reason.
+    void queryClient
+      .cancelQueries(fromServer)
+      .then(() => queryClient.invalidateQueries(fromServer));
+  } else {
+    void queryClient.invalidateQueries(fromServer);
+  }
+}
+
+function isNewlyUnreachable(previous: ConnectionState | undefined, state: ConnectionState) {
+  return (
+    state.reachability?.state === 'unreachable' && previous?.reachability?.state !== 'unreachable'
+  );
 }
 
 export function useSetConnection() {

@@ -48,6 +48,10 @@ function doc(patch: Partial<DocumentWithoutSegments> = {}): DocumentWithoutSegme
     created_at: 1_780_000_000,
     updated_at: 1_780_000_000,
     is_review_complete: false,
+    segments_total: 0,
+    segments_confirmed: 0,
+    words_total: 0,
+    words_confirmed: 0,
     ...patch,
   };
 }
@@ -101,6 +105,21 @@ describe('DocumentRow', () => {
     renderRow(doc({ is_pretranslating: true, import_error_message: 'The file is not XLIFF.' }));
     expect(screen.getByTestId('document-pretranslating').textContent).toBe('· pretranslating…');
     expect(screen.getByText('The file is not XLIFF.')).toBeTruthy();
+  });
+
+  it('shows confirmed words out of all as a progress bar with its figures', () => {
+    renderRow(
+      doc({ segments_total: 40, segments_confirmed: 9, words_total: 5000, words_confirmed: 1234 }),
+    );
+    const bar = screen.getByRole('progressbar', { name: 'Confirmed words of manual.docx' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('24');
+    expect(bar.getAttribute('aria-valuetext')).toBe('1,234 / 5,000 words (24%)');
+    expect(screen.getByTestId('document-progress').textContent).toBe('1,234 / 5,000 words');
+  });
+
+  it('shows no bar for a document without words', () => {
+    renderRow();
+    expect(screen.queryByRole('progressbar')).toBeNull();
   });
 
   it('downloads the XLIFF or the original', async () => {

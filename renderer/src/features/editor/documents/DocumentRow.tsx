@@ -1,4 +1,5 @@
 import type { DocumentWithoutSegments } from '../../../../../shared/api/projects';
+import { ProgressBar } from '../../../components/ProgressBar';
 import { useEditorStore } from '../editor-store';
 import { useDownloadDocument } from './mutations';
 
@@ -36,6 +37,15 @@ export function DocumentRow({ document, onOpen }: DocumentRowProps) {
         ) : null}
         {document.import_error_message ? (
           <span className="field-error">{document.import_error_message}</span>
+        ) : null}
+        {document.words_total > 0 ? (
+          <ProgressBar
+            done={document.words_confirmed}
+            total={document.words_total}
+            unit="words"
+            label={`Confirmed words of ${document.name}`}
+            testId="document-progress"
+          />
         ) : null}
       </div>
       <div className="editor-document-actions">

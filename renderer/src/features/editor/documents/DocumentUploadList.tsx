@@ -26,6 +26,9 @@ export function DocumentUploadList({ projectId }: { projectId: number }) {
               className="editor-bar"
               label={`Upload of ${item.name}`}
               percent={percent}
+              outcome={
+                item.state === 'failed' || item.state === 'cancelled' ? item.state : undefined
+              }
             />
             <span className="muted" data-testid="document-upload-status">
               {isActive

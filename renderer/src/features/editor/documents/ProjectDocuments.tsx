@@ -1,15 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
 import type { Project } from '../../../../../shared/api/projects';
+import { projectQueries } from '../../../queries/projects';
 import { DocumentRow } from './DocumentRow';
 import { DocumentUploadList } from './DocumentUploadList';
 import { DocumentUploadZone } from './DocumentUploadZone';
+import { ReferenceFiles } from './ReferenceFiles';
 
 interface ProjectDocumentsProps {
   project: Project;
   onOpen: (documentId: number) => void;
 }
 
-/** A project's documents, and where new ones are added. */
+/** A project's documents, where new ones are added, and its reference material. */
 export function ProjectDocuments({ project, onOpen }: ProjectDocumentsProps) {
+  // The editor keeps the project list while a document is open; saves mark it stale (progress
+  // moved), and this observer, mounted as the documents come back into view, reads it again.
+  useQuery(projectQueries.list());
   return (
     <div className="editor-documents" data-testid="editor-documents">
       <DocumentUploadZone projectId={project.id} />
@@ -25,6 +31,7 @@ export function ProjectDocuments({ project, onOpen }: ProjectDocumentsProps) {
           ))}
         </ul>
       )}
+      <ReferenceFiles projectId={project.id} projectName={project.name} />
     </div>
   );
 }

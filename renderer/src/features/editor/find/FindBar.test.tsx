@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -14,9 +15,11 @@ const SEGMENTS: Segment[] = [
   testSegment({ id: 3, source: 'Save (Ctrl+S)', target: '' }),
 ];
 
+const DOCUMENT = { id: 9, srclang: 'en', trglang: 'es', segments: SEGMENTS };
+
 // The bar as the editor wires it: its filters feed useSegmentFind, whose answer it shows.
 function FindHarness({ onGoTo }: { onGoTo: (index: number) => void }) {
-  const { passes, invalidSearch } = useSegmentFind(SEGMENTS, undefined, null);
+  const { passes, invalidSearch } = useSegmentFind(DOCUMENT, undefined, null);
   const passing = passes ? passes.filter(Boolean).length : null;
   return (
     <FindBar segments={SEGMENTS} passing={passing} invalidSearch={invalidSearch} onGoTo={onGoTo} />
@@ -25,7 +28,12 @@ function FindHarness({ onGoTo }: { onGoTo: (index: number) => void }) {
 
 function renderBar() {
   const onGoTo = vi.fn<(index: number) => void>();
-  render(<FindHarness onGoTo={onGoTo} />);
+  // No filter these tests choose asks the server (the QA filter's ignore list is not chosen).
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <FindHarness onGoTo={onGoTo} />
+    </QueryClientProvider>,
+  );
   return { onGoTo, user: userEvent.setup() };
 }
 

@@ -1,6 +1,9 @@
 import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import type { Segment } from '../../../../../shared/api/segments';
 import { useEditorStore } from '../editor-store';
+import { ReplaceRow } from '../replace/ReplaceRow';
+import { useReplaceStore } from '../replace/replace-store';
+import type { ReplaceContext } from '../replace/use-replace';
 import { useFindStore } from './find-store';
 import { GoToField } from './GoToField';
 import type { SearchScope } from './search';
@@ -20,6 +23,8 @@ interface FindBarProps {
   passing: number | null;
   invalidSearch: string | null;
   onGoTo: (index: number) => void;
+  /** What replacing works on; without it the bar only finds. */
+  replace?: ReplaceContext;
 }
 
 const SCOPES: Record<SearchScope, string> = {
@@ -31,13 +36,17 @@ const SCOPES: Record<SearchScope, string> = {
 const isState = (filter: StatusFilter): filter is SegmentState =>
   filter !== 'all' && filter !== 'qa' && filter !== 'comments';
 
-/** The status filter, the search with its modes, the count of what they leave, and go-to. */
-export function FindBar({ segments, passing, invalidSearch, onGoTo }: FindBarProps) {
+/**
+ * The status filter, the search with its modes, the count of what they leave, go-to, and the
+ * replace row (Ctrl+H) below them.
+ */
+export function FindBar({ segments, passing, invalidSearch, onGoTo, replace }: FindBarProps) {
   const searchRef = useRef<HTMLInputElement>(null);
   const status = useFindStore((state) => state.status);
   const search = useFindStore((state) => state.search);
   const focusRequest = useFindStore((state) => state.searchFocusRequest);
   const counts = useMemo(() => countStates(segments), [segments]);
+  const isReplaceOpen = useReplaceStore((state) => state.isOpen);
   useEffect(() => {
     if (focusRequest > 0) searchRef.current?.select();
   }, [focusRequest]);
@@ -101,6 +110,19 @@ export function FindBar({ segments, passing, invalidSearch, onGoTo }: FindBarPro
             </option>
           ))}
         </select>
+        {replace ? (
+          <button
+            type="button"
+            className="find-mode"
+            aria-pressed={isReplaceOpen}
+            aria-label="Replace"
+            title="Replace (Ctrl+H)"
+            onClick={() => useReplaceStore.getState().setOpen(!isReplaceOpen)}
+            data-testid="find-replace-toggle"
+          >
+            ⇄
+          </button>
+        ) : null}
       </span>
       {invalidSearch ? (
         <span id="find-search-error" className="find-error" role="alert" data-testid="find-error">
@@ -114,6 +136,7 @@ export function FindBar({ segments, passing, invalidSearch, onGoTo }: FindBarPro
         </span>
       )}
       <GoToField count={segments.length} onGoTo={onGoTo} />
+      {replace && isReplaceOpen ? <ReplaceRow context={replace} /> : null}
     </div>
   );
 }

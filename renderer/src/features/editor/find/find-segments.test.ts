@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Segment } from '../../../../../shared/api/segments';
+import { indexIgnores } from '../qa/ignores';
 import { findSegments, hasQaWarnings, type FindQuery } from './find-segments';
 import { compileSearch, searchTexts } from './search';
 import { testSegment } from './test-segments';
 
+const EN_ES = { source: 'en', target: 'es' };
 const NO_FACTS = { hasQaWarnings: () => false, hasComments: () => false };
 const search = (query: string, isRegex = false) =>
   compileSearch({ query, isRegex, isCaseSensitive: false, isWholeWord: false, scope: 'both' });
@@ -51,11 +53,32 @@ describe('find segments', () => {
   it('finds QA warnings of the session, or of the saved translation', () => {
     const clean = testSegment({ id: 1, source: 'Pay 3.', target: 'Paga 3.' });
     const missingNumber = testSegment({ id: 2, source: 'Pay 3.', target: 'Paga.' });
-    expect(hasQaWarnings(clean, {})).toBe(false);
-    expect(hasQaWarnings(missingNumber, {})).toBe(true);
-    expect(hasQaWarnings(testSegment({ id: 3, source: 'Pay 3.' }), {})).toBe(false);
+    expect(hasQaWarnings(clean, {}, EN_ES)).toBe(false);
+    expect(hasQaWarnings(missingNumber, {}, EN_ES)).toBe(true);
+    expect(hasQaWarnings(testSegment({ id: 3, source: 'Pay 3.' }), {}, EN_ES)).toBe(false);
     const warning = { code: 'ending' as const, message: 'x' };
-    expect(hasQaWarnings(clean, { 1: [warning] })).toBe(true);
+    expect(hasQaWarnings(clean, { 1: [warning] }, EN_ES)).toBe(true);
+  });
+
+  it("finds the QA report's warnings: numbers in the document's languages, ignored ones left out", () => {
+    const grouped = testSegment({ id: 1, source: 'Pay 1,000.', target: 'Paga 1.000.' });
+    expect(hasQaWarnings(grouped, {}, EN_ES)).toBe(false);
+    const missing = testSegment({ id: 2, source: 'Pay 1,000.', target: 'Paga.' });
+    const ignore = (target: string) =>
+      indexIgnores([
+        {
+          id: 1,
+          document_id: 1,
+          segment_id: 2,
+          check: 'number-missing',
+          target,
+          user_name: 'A',
+          created_at: 0,
+        },
+      ]);
+    expect(hasQaWarnings(missing, {}, EN_ES, ignore('Paga.'))).toBe(false);
+    // An ignore made on another target no longer applies.
+    expect(hasQaWarnings(missing, {}, EN_ES, ignore('Paga ahora.'))).toBe(true);
   });
 
   // A benchmark-ish figure: printed, never asserted (the machine is shared).
@@ -117,7 +140,7 @@ describe('find segments', () => {
       texts,
       { status: 'qa', search: { kind: 'none' }, scope: 'both' },
       {
-        hasQaWarnings: (segment) => hasQaWarnings(segment, {}),
+        hasQaWarnings: (segment) => hasQaWarnings(segment, {}, EN_ES),
         hasComments: () => false,
       },
     );

@@ -1,5 +1,7 @@
 import type { Segment } from '../../../../../shared/api/segments';
-import { checkSegment, type QaWarning } from '../qa/qa';
+import { NO_IGNORES, shownWarnings, type IgnoreIndex } from '../qa/ignores';
+import type { QaLanguages, QaWarning } from '../qa/qa';
+import { warningsOf } from '../qa/qa-report';
 import { matchesText, type CompiledSearch, type SearchScope, type SearchText } from './search';
 import { passesStatus, type FilterFacts, type StatusFilter } from './segment-filter';
 
@@ -28,23 +30,19 @@ export function findSegments(
   });
 }
 
-const checked = new WeakMap<Segment, boolean>();
-
 /**
- * Whether a segment has QA warnings: those of its confirm in this session, else the same checks
- * run on its saved translation (once per segment object).
+ * Whether a segment has QA warnings not ignored: those of its confirm in this session, else the
+ * checks the QA report runs on its saved translation, in the document's languages.
  */
 export function hasQaWarnings(
   segment: Segment,
   sessionWarnings: Record<number, QaWarning[]>,
+  languages: QaLanguages,
+  ignores: IgnoreIndex = NO_IGNORES,
 ): boolean {
-  const session = sessionWarnings[segment.id];
-  if (session) return session.length > 0;
-  if (segment.target.trim() === '') return false;
-  let has = checked.get(segment);
-  if (has === undefined) {
-    has = checkSegment(segment.source, segment.target).length > 0;
-    checked.set(segment, has);
-  }
-  return has;
+  const { id, target } = segment;
+  const session = sessionWarnings[id];
+  if (session) return shownWarnings(ignores, id, session, target).length > 0;
+  if (target.trim() === '') return false;
+  return shownWarnings(ignores, id, warningsOf(segment, target, languages), target).length > 0;
 }

@@ -1,7 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { DocumentComments } from '../../../../../shared/api/comments';
-import type { Segment } from '../../../../../shared/api/segments';
+import type { DocumentWithSegments } from '../../../../../shared/api/documents';
 import { useEditorStore } from '../editor-store';
+import { indexIgnores } from '../qa/ignores';
+import { qaIgnoreQueries } from '../qa/qa-ignore-queries';
 import { findSegments, hasQaWarnings } from './find-segments';
 import { useFindStore } from './find-store';
 import { compileSearch, searchTexts } from './search';
@@ -11,7 +14,7 @@ import { compileSearch, searchTexts } from './search';
  * (`unresolved`, when on), with a key that changes whenever one of the filters does.
  */
 export function useSegmentFind(
-  segments: readonly Segment[],
+  document: Pick<DocumentWithSegments, 'id' | 'srclang' | 'trglang' | 'segments'>,
   comments: DocumentComments | undefined,
   unresolved: ReadonlySet<number> | null,
 ) {
@@ -19,6 +22,11 @@ export function useSegmentFind(
   const search = useFindStore((state) => state.search);
   // Read only by the QA filter: other filters do not recompute when a confirm records warnings.
   const sessionQa = useEditorStore((state) => (status === 'qa' ? state.qaBySegment : null));
+  // The same warnings as the QA report's: in the document's languages, ignored ones left out.
+  const ignoreList = useQuery({ ...qaIgnoreQueries.list(document.id), enabled: status === 'qa' });
+  const ignores = useMemo(() => indexIgnores(ignoreList.data), [ignoreList.data]);
+  const { segments, srclang, trglang } = document;
+  const languages = useMemo(() => ({ source: srclang, target: trglang }), [srclang, trglang]);
   const texts = useMemo(() => searchTexts(segments), [segments]);
   const compiled = useMemo(() => compileSearch(search), [search]);
   const found = useMemo(
@@ -28,11 +36,11 @@ export function useSegmentFind(
         texts,
         { status, search: compiled, scope: search.scope },
         {
-          hasQaWarnings: (segment) => hasQaWarnings(segment, sessionQa ?? {}),
+          hasQaWarnings: (segment) => hasQaWarnings(segment, sessionQa ?? {}, languages, ignores),
           hasComments: (segment) => (comments?.[String(segment.id)]?.length ?? 0) > 0,
         },
       ),
-    [comments, compiled, search.scope, segments, sessionQa, status, texts],
+    [comments, compiled, ignores, languages, search.scope, segments, sessionQa, status, texts],
   );
   const passes = useMemo(() => {
     if (!unresolved) return found;

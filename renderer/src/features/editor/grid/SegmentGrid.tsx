@@ -21,6 +21,8 @@ interface SegmentGridProps {
   onActivate: (index: number) => void;
   /** The search whose hits are painted in the rows in view. */
   hits?: HitPattern | null;
+  /** Rows still loading after the shown ones: light placeholders of the estimated height. */
+  pending?: number;
 }
 
 /** The document's segments, virtualized: only the rows in view (and a few more) are rendered. */
@@ -34,15 +36,17 @@ export function SegmentGrid({
   comments,
   onActivate,
   hits = null,
+  pending = 0,
 }: SegmentGridProps) {
+  const rowCount = shown.length + pending;
   const scrollRef = useRef<HTMLDivElement>(null);
   // The app does not use the React Compiler, so nothing memoizes what the virtualizer returns.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
-    count: shown.length,
+    count: rowCount,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ESTIMATED_ROW_HEIGHT,
-    getItemKey: (position) => segments[shown[position] ?? -1]?.id ?? position,
+    getItemKey: (position) => segments[shown[position] ?? -1]?.id ?? `pending-${position}`,
     overscan: 6,
   });
 
@@ -68,7 +72,17 @@ export function SegmentGrid({
         {virtualizer.getVirtualItems().map((row) => {
           const index = shown[row.index] ?? -1;
           const segment = segments[index];
-          if (!segment) return null;
+          if (!segment) {
+            return row.index >= shown.length ? (
+              <div
+                key={row.key}
+                className="segment-grid-row segment-placeholder"
+                aria-hidden="true"
+                data-testid="segment-placeholder"
+                style={{ height: ESTIMATED_ROW_HEIGHT, transform: `translateY(${row.start}px)` }}
+              />
+            ) : null;
+          }
           const { count, unresolved } = summarize(threadOf(comments, segment.id));
           return (
             <div
@@ -77,7 +91,7 @@ export function SegmentGrid({
               data-index={row.index}
               className="segment-grid-row"
               role="listitem"
-              aria-setsize={shown.length}
+              aria-setsize={rowCount}
               aria-posinset={row.index + 1}
               style={{ transform: `translateY(${row.start}px)` }}
             >

@@ -1,8 +1,10 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Segment } from '../../../../../shared/api/segments';
 import { useEditorStore } from '../editor-store';
+import { qaIgnoreQueries } from '../qa/qa-ignore-queries';
 import { SegmentRow } from './SegmentRow';
 
 function segment(patch: Partial<Segment> = {}): Segment {
@@ -40,17 +42,22 @@ function renderRow(
     unresolvedComments = 0,
   } = {},
 ) {
+  // The active row's live QA reads the document's ignored warnings: none, already fetched.
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
+  client.setQueryData(qaIgnoreQueries.list(row.document_id ?? 0).queryKey, []);
   render(
-    <SegmentRow
-      segment={row}
-      index={row.index}
-      isActive={isActive}
-      srclang="en"
-      trglang="de"
-      commentCount={commentCount}
-      unresolvedComments={unresolvedComments}
-      onActivate={onActivate}
-    />,
+    <QueryClientProvider client={client}>
+      <SegmentRow
+        segment={row}
+        index={row.index}
+        isActive={isActive}
+        srclang="en"
+        trglang="de"
+        commentCount={commentCount}
+        unresolvedComments={unresolvedComments}
+        onActivate={onActivate}
+      />
+    </QueryClientProvider>,
   );
   return { row: screen.getByTestId('segment-row'), onActivate };
 }

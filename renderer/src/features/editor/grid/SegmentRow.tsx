@@ -8,6 +8,8 @@ import { segmentStatus, STATUS_LABELS } from './segments';
 import { SelectionCommentButton } from '../comments/SelectionCommentButton';
 import { SourceText } from './SourceText';
 import { TargetEditor } from './TargetEditor';
+import { LiveQaWarnings } from '../qa/LiveQaWarnings';
+import { WaitingForServer } from './WaitingForServer';
 
 interface SegmentRowProps {
   segment: Segment;
@@ -69,12 +71,20 @@ export const SegmentRow = memo(function SegmentRow({
       </div>
       <div className="segment-target" data-testid="segment-target">
         {isActive ? (
-          <TargetEditor segment={segment} number={number} trglang={trglang} />
+          <>
+            <TargetEditor segment={segment} number={number} trglang={trglang} />
+            <LiveQaWarnings
+              segment={segment}
+              text={draftText ?? segment.target}
+              languages={{ source: srclang, target: trglang }}
+            />
+          </>
         ) : (
           <p lang={trglang}>
             <TaggedText text={draftText ?? segment.target} />
           </p>
         )}
+        <WaitingForServer segmentId={segment.id} />
       </div>
       <div className="segment-meta">
         <span

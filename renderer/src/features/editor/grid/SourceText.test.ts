@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeRanges } from './SourceText';
+import { aroundCodes, mergeRanges } from './SourceText';
 
 describe('term highlights', () => {
   it('merges overlapping and touching ranges, in order', () => {
@@ -14,6 +14,21 @@ describe('term highlights', () => {
     ).toEqual([
       [0, 6],
       [10, 14],
+    ]);
+  });
+
+  it('widens a highlight that would cut an inline code in two', () => {
+    const text = 'Open <g id="1">the file</g> {name}';
+    expect(
+      aroundCodes(text, [
+        [8, 12],
+        [10, 19],
+        [29, 31],
+      ]),
+    ).toEqual([
+      [5, 15],
+      [5, 19],
+      [28, 34],
     ]);
   });
 });

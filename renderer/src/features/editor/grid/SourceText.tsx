@@ -1,3 +1,4 @@
+import { findCodeSpans } from '../../../../../shared/inline-codes';
 import { TaggedText } from '../../../components/TaggedText';
 
 /** Non-overlapping `[start, end)` ranges, in order, merged where they touch. */
@@ -14,6 +15,23 @@ export function mergeRanges(ranges: readonly (readonly [number, number])[]): [nu
   return merged;
 }
 
+/** Ranges widened so that none cuts an inline code in two: a code shows whole, as a code. */
+export function aroundCodes(
+  text: string,
+  ranges: readonly (readonly [number, number])[],
+): [number, number][] {
+  const codes = ranges.length > 0 ? findCodeSpans(text) : [];
+  return ranges.map(([from, to]) => {
+    let start = from;
+    let end = to;
+    for (const code of codes) {
+      if (code.start < start && start < code.end) start = code.start;
+      if (code.start < end && end < code.end) end = code.end;
+    }
+    return [start, end];
+  });
+}
+
 interface SourceTextProps {
   text: string;
   /** Termbase hits to highlight (UTF-16 offsets). */
@@ -22,7 +40,7 @@ interface SourceTextProps {
 
 /** A source with its inline codes set apart and its termbase terms highlighted. */
 export function SourceText({ text, highlights = [] }: SourceTextProps) {
-  const ranges = mergeRanges(highlights);
+  const ranges = mergeRanges(aroundCodes(text, highlights));
   if (ranges.length === 0) return <TaggedText text={text} />;
   const pieces: React.ReactNode[] = [];
   let at = 0;

@@ -33,12 +33,20 @@ describe('editor shortcuts', () => {
     });
   });
 
+  it('opens the QA report with F8 alone', () => {
+    expect(press({ key: 'F8', code: 'F8' })).toEqual({ kind: 'qa-report' });
+    expect(press({ key: 'F8', code: 'F8', ctrlKey: true })).toBeNull();
+    expect(press({ key: 'F8', code: 'F8', shiftKey: true })).toBeNull();
+  });
+
   it('finds (Ctrl+F) and goes to a segment number (Ctrl+G), Cmd on a Mac', () => {
     expect(press({ key: 'f', code: 'KeyF', ctrlKey: true })).toEqual({ kind: 'find' });
     expect(press({ key: 'g', code: 'KeyG', metaKey: true }, false, true)).toEqual({
       kind: 'go-to',
     });
     expect(press({ key: 'F', code: 'KeyF', ctrlKey: true, shiftKey: true })).toBeNull();
+    expect(press({ key: 'k', code: 'KeyK', ctrlKey: true })).toEqual({ kind: 'concordance' });
+    expect(press({ key: 'K', code: 'KeyK', ctrlKey: true, shiftKey: true })).toBeNull();
     expect(press({ key: 'f', code: 'KeyF' })).toBeNull();
   });
 

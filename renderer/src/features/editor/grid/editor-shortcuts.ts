@@ -8,7 +8,11 @@ export type EditorShortcut =
   | { kind: 'insert'; index: number }
   | { kind: 'copy-source' }
   | { kind: 'find' }
-  | { kind: 'go-to' };
+  | { kind: 'go-to' }
+  | { kind: 'qa-report' }
+  | { kind: 'concordance' }
+  | { kind: 'replace' }
+  | { kind: 'undo-replace' };
 
 /** The parts of a keyboard event the shortcuts read (a React or DOM event, or a test's object). */
 export interface ShortcutKey {
@@ -30,6 +34,10 @@ export function editorShortcut(event: ShortcutKey, isMac = IS_MAC): EditorShortc
   const isCtrl = event.ctrlKey || event.metaKey;
   const isAltGr = event.getModifierState('AltGraph');
   if (isCtrl && event.key === 'Enter') return { kind: 'confirm' };
+  // F8: the document's QA report (free in browsers and Electron; no modifier needed).
+  if (event.key === 'F8' && !isCtrl && !event.altKey && !event.shiftKey) {
+    return { kind: 'qa-report' };
+  }
   if ((event.altKey || isCtrl) && event.key === 'ArrowDown') return { kind: 'move', step: 1 };
   if ((event.altKey || isCtrl) && event.key === 'ArrowUp') return { kind: 'move', step: -1 };
   // Ctrl+Alt+M: Word's "new comment".
@@ -41,10 +49,15 @@ export function editorShortcut(event: ShortcutKey, isMac = IS_MAC): EditorShortc
   if (isCtrl && event.shiftKey && !event.altKey && event.key.toLowerCase() === 's') {
     return { kind: 'copy-source' };
   }
+  // Ctrl+H: replace, as in Word and memoQ; with Shift, undo the last replace.
+  if (isCtrl && !event.altKey && event.code === 'KeyH') {
+    return { kind: event.shiftKey ? 'undo-replace' : 'replace' };
+  }
   if (isCtrl && !event.shiftKey && !event.altKey) {
     const letter = event.key.toLowerCase();
     if (letter === 'f') return { kind: 'find' };
     if (letter === 'g') return { kind: 'go-to' };
+    if (letter === 'k') return { kind: 'concordance' };
   }
   return null;
 }

@@ -91,6 +91,8 @@ beforeEach(() => {
   queryClient = new QueryClient();
   queryClient.setQueryData(documentKey, {
     id: 9,
+    srclang: 'en',
+    trglang: 'es',
     segments: [SEGMENT],
   } as unknown as DocumentWithSegments);
   useEditorStore.setState({ drafts: {}, qaBySegment: {}, lastQa: null, alert: null });
@@ -131,6 +133,8 @@ describe('segment saves', () => {
     // A read brought a later revision in meanwhile.
     queryClient.setQueryData(documentKey, {
       id: 9,
+      srclang: 'en',
+      trglang: 'es',
       segments: [{ ...SEGMENT, target: 'Nuevo.', revision: 7, updated_at: 7 }],
     } as unknown as DocumentWithSegments);
     await calls[0]?.answer();

@@ -1,13 +1,19 @@
 import { MutationObserver, type QueryClient } from '@tanstack/react-query';
 import type { DocumentWithSegments } from '../../../../../shared/api/documents';
 import type { Segment, SegmentUpdateParameters } from '../../../../../shared/api/segments';
-import { getBridge } from '../../../bridge';
+import { onServerSwitch } from '../../../app/server-switch';
 import { memoryQueries } from '../../../queries/memories';
+import { projectQueries } from '../../../queries/projects';
 import { draftMatchScore } from './drafts';
+import { sendSave } from './send-save';
+import { useWaitingSaves, type WaitingSave } from './waiting-saves';
 import { useEditorStore } from '../editor-store';
 import { checkSegment } from '../qa/qa';
 import { editorQueries } from '../queries';
 import { withSegment } from './segments';
+
+// A refused save's alert is about the server it was sent to: on another server it means nothing.
+onServerSwitch(() => useEditorStore.getState().dismissAlert());
 
 /** Every save of a document's segments, to find the ones still on their way. */
 export const segmentSaveKey = (documentId: number) => ['segment-save', documentId] as const;
@@ -17,18 +23,21 @@ export const segmentSaveKey = (documentId: number) => ['segment-save', documentI
  * mutation scope), so a draft saved after a confirm can never land before it. The answer replaces
  * the cached segment unless the cache already holds a later revision; a confirm records its QA
  * warnings and teaches the memory, so every match lookup and memory search is asked again.
- * Outside any component, so a save begun as the editor closes still finishes.
+ * Outside any component, so a save begun as the editor closes still finishes. While the server
+ * cannot be reached the save waits and is sent again (`sendSave`); `waiting` resumes one that
+ * was waiting before a reload.
  */
 export function saveSegment(
   queryClient: QueryClient,
   documentId: number,
   input: SegmentUpdateParameters,
+  waiting: WaitingSave | null = null,
 ): void {
   const documentKey = editorQueries.document(documentId).queryKey;
   const observer = new MutationObserver<Segment, unknown, SegmentUpdateParameters>(queryClient, {
     mutationKey: segmentSaveKey(documentId),
     scope: { id: `segment-${input.id}` },
-    mutationFn: (variables) => getBridge().segments.update(variables),
+    mutationFn: (variables) => sendSave(documentId, variables, waiting),
     // A document read already on its way holds the segment before this save.
     onMutate: () => queryClient.cancelQueries({ queryKey: documentKey }),
     onSuccess: (segment, variables) => {
@@ -39,8 +48,17 @@ export function saveSegment(
       );
       const store = useEditorStore.getState();
       store.clearDraft(segment.id, variables.target);
+      // Confirmed words moved: board cards and document rows read their progress when next shown.
+      void queryClient.invalidateQueries({ queryKey: projectQueries.all, refetchType: 'none' });
       if (variables.is_confirmed === false) return;
-      store.recordQa(segment.id, segment.index + 1, checkSegment(segment.source, variables.target));
+      // Numbers are read in the document's languages, as the live check and the report read them.
+      const open = queryClient.getQueryData<DocumentWithSegments>(documentKey);
+      const warnings = checkSegment(
+        segment.source,
+        variables.target,
+        open && { source: open.srclang, target: open.trglang },
+      );
+      store.recordQa(segment.id, segment.index + 1, warnings);
       void queryClient.invalidateQueries({ queryKey: editorQueries.translations });
       void queryClient.invalidateQueries({ queryKey: memoryQueries.all });
     },
@@ -66,6 +84,24 @@ export function saveSegment(
   });
   // The failure is shown by onError; nothing waits on the promise.
   observer.mutate(input).catch(() => undefined);
+}
+
+let hasResumed = false;
+
+/**
+ * Sends again, once per page, the saves that were waiting for the server when the page was left
+ * or reloaded. Their text shows in the segment (as a draft) until the server has it.
+ */
+export function resumeWaitingSaves(queryClient: QueryClient): void {
+  if (hasResumed) return;
+  hasResumed = true;
+  const { drafts, setDraft } = useEditorStore.getState();
+  for (const save of useWaitingSaves.getState().saves) {
+    if (!drafts[save.input.id]) {
+      setDraft({ segmentId: save.input.id, text: save.input.target, inserted: null });
+    }
+    saveSegment(queryClient, save.documentId, save.input, save);
+  }
 }
 
 /** The saves of a document not answered yet (queued ones too), oldest first. */

@@ -131,15 +131,15 @@ describe('MatchPanel', () => {
     expect(screen.queryByTestId('mt-item')).toBeNull();
   });
 
-  it('shows a refused lookup and looks up again on "Try again"', async () => {
+  it('shows a failed lookup and looks up again on "Try again"', async () => {
     invoke.mockResolvedValueOnce({
       ok: false,
-      error: { code: 'not-found', status: 404, message: 'Memory 3 not found' },
+      error: { code: 'conflict', status: 409, message: 'The memory is being rebuilt' },
     });
     renderPanel();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Could not look up matches');
-    expect(alert.textContent).toContain('Memory 3 not found');
+    expect(alert.textContent).toContain('The memory is being rebuilt');
     answer([tm('Datei speichern', 100)]);
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('tm-match-item')).toBeTruthy();

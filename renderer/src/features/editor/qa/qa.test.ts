@@ -86,3 +86,27 @@ describe('QA on confirm', () => {
     expect(extractNumbers('Press <F5> then 3')).toEqual(['5', '3']);
   });
 });
+
+describe('checks of the text around the codes', () => {
+  const enEs = { source: 'en', target: 'es' };
+  const with2 = (source: string, target: string) =>
+    checkSegment(source, target, enEs).map((w) => w.code);
+
+  it('finds a double space the source does not have', () => {
+    expect(with2('Open the file.', 'Abra  el archivo.')).toEqual(['double-space']);
+    expect(with2('Open  the file.', 'Abra  el archivo.')).toEqual([]);
+  });
+
+  it('finds a target copied from its source, where that matters', () => {
+    expect(with2('Open the file.', 'Open the file.')).toEqual(['same-as-source']);
+    // One word, a name or a code often stays as it is.
+    expect(with2('Wordbench', 'Wordbench')).toEqual([]);
+    expect(with2('{0}', '{0}')).toEqual([]);
+    // English to British English: the same text is fine.
+    expect(
+      checkSegment('Open the file.', 'Open the file.', { source: 'en-US', target: 'en-GB' }),
+    ).toEqual([]);
+    // Without the languages the check is off.
+    expect(codes('Open the file.', 'Open the file.')).toEqual([]);
+  });
+});

@@ -1,63 +1,55 @@
 /**
- * Checks a translation against its source before it is confirmed. Pure, so it is cheap to run on
- * every confirm and easy to test. Warnings never block: the translator decides.
+ * Checks a translation against its source: while it is typed, on confirm and over the whole
+ * document (the QA report). Pure, so it is cheap to run often and easy to test. Warnings never
+ * block: the translator decides.
  */
+import type { QaCheck } from '../../../../../shared/api/qa';
+import { findEvidentCodes } from '../../../../../shared/inline-codes-evidence';
+import { readNumbers, type FoundNumber } from './numbers';
+import { textChecks } from './text-checks';
 
-export type QaCode =
-  | 'empty'
-  | 'number-missing'
-  | 'number-extra'
-  | 'code-missing'
-  | 'code-extra'
-  | 'ending'
-  | 'leading-space'
-  | 'trailing-space';
+export type QaCode = QaCheck;
+
+/** The document's languages: numbers are read with their separators. */
+export interface QaLanguages {
+  source: string;
+  target: string;
+}
 
 export interface QaWarning {
   code: QaCode;
   message: string;
 }
 
-// Tag-like text (`<g id="1">`, `</g>`, `<x id="2"/>`, but also `<Enter>`) and placeholders
-// (`{0}`, `{name}`, `%s`, `%1$d`).
-const CODE = /<\/?[A-Za-z][^<>]*>|\{[^{}\s]{1,40}\}|%(?:\d+\$)?[sdif@]/g;
-// The XLIFF 1.2 and 2.0 inline codes: always tags, paired or not.
-const INLINE_CODES = new Set(['g', 'x', 'bx', 'ex', 'ph', 'bpt', 'ept', 'it', 'mrk', 'sub']);
-const INLINE_CODES_2 = new Set(['pc', 'sc', 'ec', 'sm', 'em', 'cp']);
 // Digits with thousands or decimal separators between them: `1,000.50`, `1.000,50`, `3 500`.
 // After a space only an exact group of three joins, so "In 2023 15 new branches" is two numbers.
 const NUMBER = /\d+(?:[.,]\d+|[\u00a0\u202f\u2009 ]\d{3}(?!\d))*/g;
 
 const tagName = (tag: string) => /^<\/?\s*([A-Za-z][\w:-]*)/.exec(tag)?.[1] ?? '';
 
-/**
- * The codes of a text, where they are. A `<…>` is a tag when it closes itself (`<br/>`), is an
- * XLIFF inline code (`<g id="1">`, `<x/>`, `<ph>`…), or has its other half of the same name in the
- * text (`<b>…</b>`); anything else (`Press <Enter>`, `<name>`) is text. Placeholders always are.
- */
-function findCodes(text: string): RegExpExecArray[] {
-  const matches = Array.from(text.matchAll(CODE));
-  const opened = new Set<string>();
-  const closed = new Set<string>();
-  for (const [raw] of matches) {
-    if (!raw.startsWith('<')) continue;
-    (raw.startsWith('</') ? closed : opened).add(tagName(raw));
-  }
-  return matches.filter(([raw]) => {
-    if (!raw.startsWith('<')) return true;
-    const name = tagName(raw);
-    if (/\/\s*>$/.test(raw) || INLINE_CODES.has(name) || INLINE_CODES_2.has(name)) return true;
-    return raw.startsWith('</') ? opened.has(name) : closed.has(name);
-  });
+// One check asks for the codes of its source and target several times (numbers, codes, ending,
+// spaces): the last two texts' codes are kept, so each text is scanned once per check.
+const recentCodes: { text: string; codes: ReturnType<typeof findEvidentCodes> }[] = [];
+
+function codesOf(text: string): ReturnType<typeof findEvidentCodes> {
+  const known = recentCodes.find((entry) => entry.text === text);
+  if (known) return known.codes;
+  const codes = findEvidentCodes(text);
+  recentCodes.unshift({ text, codes });
+  recentCodes.length = Math.min(recentCodes.length, 2);
+  return codes;
 }
 
-/** The text with its codes replaced by `by`. */
+/**
+ * The text with its codes replaced by `by`: the shared scanner's, tags only with evidence that they
+ * are markup (shared/inline-codes-evidence.ts: `Press <Enter>` is text).
+ */
 function withoutCodes(text: string, by: string): string {
   let result = '';
   let from = 0;
-  for (const match of findCodes(text)) {
-    result += text.slice(from, match.index) + by;
-    from = match.index + match[0].length;
+  for (const { start, end } of codesOf(text)) {
+    result += text.slice(from, start) + by;
+    from = end;
   }
   return result + text.slice(from);
 }
@@ -72,28 +64,39 @@ function normalizeCode(code: string): string {
 }
 
 export function extractCodes(text: string): string[] {
-  return findCodes(text).map((match) => normalizeCode(match[0]));
+  return codesOf(text).map(({ start, end }) => normalizeCode(text.slice(start, end)));
 }
 
-/** Numbers as digits only, so `1,000.5` (English) and `1.000,5` (Spanish) are the same number. */
-export function extractNumbers(text: string): string[] {
-  return Array.from(withoutCodes(text, ' ').matchAll(NUMBER), (match) =>
-    match[0].replace(/\D/g, ''),
-  );
+/**
+ * The numbers of a text by value. With its locale, read with that locale's separators (`1.000`
+ * is 1 in English and 1000 in Spanish); without one, by their digits alone.
+ */
+export function extractNumbers(text: string, locale?: string): string[] {
+  return findNumbers(text, locale).map((found) => found.value);
 }
 
-/** What is in `a` and not in `b`, counting repeats. */
-function missingFrom(a: readonly string[], b: readonly string[]): string[] {
+function findNumbers(text: string, locale: string | undefined): FoundNumber[] {
+  const plain = withoutCodes(text, ' ');
+  if (locale !== undefined) return readNumbers(plain, locale);
+  return Array.from(plain.matchAll(NUMBER), ([raw]) => ({ raw, value: raw.replace(/\D/g, '') }));
+}
+
+/** What is in `a` and not in `b` (compared by `key`), counting repeats. */
+function missingFrom<T>(a: readonly T[], b: readonly T[], key: (item: T) => string): T[] {
   const left = new Map<string, number>();
-  for (const item of b) left.set(item, (left.get(item) ?? 0) + 1);
-  const missing: string[] = [];
+  for (const item of b) left.set(key(item), (left.get(key(item)) ?? 0) + 1);
+  const missing: T[] = [];
   for (const item of a) {
-    const count = left.get(item) ?? 0;
-    if (count > 0) left.set(item, count - 1);
+    const count = left.get(key(item)) ?? 0;
+    if (count > 0) left.set(key(item), count - 1);
     else missing.push(item);
   }
   return missing;
 }
+
+const itself = (item: string) => item;
+const valueOf = (found: FoundNumber) => found.value;
+const rawOf = (found: FoundNumber) => found.raw;
 
 type Ending = 'period' | 'exclamation' | 'question' | 'colon' | 'ellipsis' | 'none';
 
@@ -129,13 +132,17 @@ export function ending(text: string): Ending {
 
 const plural = (items: readonly string[]) => items.map((item) => `“${item}”`).join(', ');
 
-export function checkSegment(source: string, target: string): QaWarning[] {
+/**
+ * The warnings of one translation. `languages` reads numbers in the document's locales; without
+ * them numbers compare by digits alone and the untranslated check is off.
+ */
+export function checkSegment(source: string, target: string, languages?: QaLanguages): QaWarning[] {
   if (target.trim() === '') return [{ code: 'empty', message: 'The translation is empty.' }];
   const warnings: QaWarning[] = [];
-  const sourceNumbers = extractNumbers(source);
-  const targetNumbers = extractNumbers(target);
-  const missingNumbers = missingFrom(sourceNumbers, targetNumbers);
-  const extraNumbers = missingFrom(targetNumbers, sourceNumbers);
+  const sourceNumbers = findNumbers(source, languages?.source);
+  const targetNumbers = findNumbers(target, languages?.target);
+  const missingNumbers = missingFrom(sourceNumbers, targetNumbers, valueOf).map(rawOf);
+  const extraNumbers = missingFrom(targetNumbers, sourceNumbers, valueOf).map(rawOf);
   if (missingNumbers.length) {
     warnings.push({
       code: 'number-missing',
@@ -150,8 +157,8 @@ export function checkSegment(source: string, target: string): QaWarning[] {
   }
   const sourceCodes = extractCodes(source);
   const targetCodes = extractCodes(target);
-  const missingCodes = missingFrom(sourceCodes, targetCodes);
-  const extraCodes = missingFrom(targetCodes, sourceCodes);
+  const missingCodes = missingFrom(sourceCodes, targetCodes, itself);
+  const extraCodes = missingFrom(targetCodes, sourceCodes, itself);
   if (missingCodes.length) {
     warnings.push({
       code: 'code-missing',
@@ -188,5 +195,8 @@ export function checkSegment(source: string, target: string): QaWarning[] {
         : 'The translation ends with a space; the source does not.',
     });
   }
+  warnings.push(
+    ...textChecks(withoutCodes(source, '\u0000'), withoutCodes(target, '\u0000'), languages),
+  );
   return warnings;
 }
