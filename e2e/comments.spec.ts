@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
-import { BoardPage } from './pages/BoardPage';
 import { EditorPage } from './pages/EditorPage';
+import { documentInNewProject } from './pages/editor-setup';
 
 const text = EditorPage.text('lease-notes.txt');
 
@@ -9,18 +9,7 @@ test('segment comments: thread, badge, quote, resolve, filter, reopen, edit and 
   webHost,
 }) => {
   test.setTimeout(90_000);
-  const board = new BoardPage(page);
-  await board.open(webHost.url);
-  await board.shell.expectEmbeddedRunning();
-  await board.createProject({
-    name: 'Lease review',
-    newMemory: { name: 'Lease', srclang: 'en', trglang: 'es' },
-  });
-  await board.openInEditor('Lease review');
-  const editor = new EditorPage(page);
-  await editor.upload(text, 'none');
-  await editor.openDocument(text.name);
-  await editor.expectActive(1);
+  const editor = await documentInNewProject(page, webHost.url, text, 'Lease review', 'Lease');
   await expect(editor.unresolvedThreads).toHaveText('0 unresolved threads');
   await expect(editor.thread.getByTestId('comment-thread-empty')).toBeVisible();
   await expect(editor.commentBadge(1)).toHaveCount(0);
@@ -115,18 +104,7 @@ test('a comment that cannot be sent stays in the box with the reason', async ({
   webHost,
 }) => {
   test.setTimeout(60_000);
-  const board = new BoardPage(page);
-  await board.open(webHost.url);
-  await board.shell.expectEmbeddedRunning();
-  await board.createProject({
-    name: 'Offline review',
-    newMemory: { name: 'Offline', srclang: 'en', trglang: 'es' },
-  });
-  await board.openInEditor('Offline review');
-  const editor = new EditorPage(page);
-  await editor.upload(text, 'none');
-  await editor.openDocument(text.name);
-  await editor.expectActive(1);
+  const editor = await documentInNewProject(page, webHost.url, text, 'Offline review', 'Offline');
 
   // The server is unreachable for this one call, as the gateway would report it.
   await page.route('**/ipc/comments%3Acreate', (route) =>

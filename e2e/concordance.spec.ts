@@ -1,7 +1,7 @@
 import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { BoardPage } from './pages/BoardPage';
 import { EditorPage } from './pages/EditorPage';
+import { documentInNewProject } from './pages/editor-setup';
 import { MemoriesPage, tmFixture } from './pages/MemoriesPage';
 
 const tmx = tmFixture('find-toolbar.en-es.tmx');
@@ -56,18 +56,7 @@ test('concordance hit: Ctrl+K in the editor looks up the selected words, Esc clo
   webHost,
 }) => {
   test.setTimeout(90_000);
-  const board = new BoardPage(page);
-  await board.open(webHost.url);
-  await board.shell.expectEmbeddedRunning();
-  await board.createProject({
-    name: 'Concordance',
-    newMemory: { name: 'Lease', srclang: 'en', trglang: 'es' },
-  });
-  await board.openInEditor('Concordance');
-  const editor = new EditorPage(page);
-  await editor.upload(text, 'none');
-  await editor.openDocument(text.name);
-  await editor.expectActive(1);
+  const editor = await documentInNewProject(page, webHost.url, text, 'Concordance', 'Lease');
   // Confirming writes the unit into the memory.
   await editor.target.fill('El inquilino debe pagar el alquiler el quinto día de cada mes.');
   await editor.confirm();

@@ -1,24 +1,15 @@
 import type { Page, Route } from '@playwright/test';
 import type { BrowserGlobals } from './browser-globals';
 import { expect, test, type WebHost } from './fixtures';
-import { BoardPage } from './pages/BoardPage';
 import { EditorPage } from './pages/EditorPage';
+import { documentInNewProject } from './pages/editor-setup';
 
 const text = EditorPage.text('lease-notes.txt');
 const SAVE_ROUTE = '**/ipc/segments%3Aupdate';
 
 /** A new project with lease-notes.txt (4 segments) open in the editor. */
 async function openLeaseNotes(page: Page, webHost: WebHost, name: string): Promise<EditorPage> {
-  const board = new BoardPage(page);
-  await board.open(webHost.url);
-  await board.shell.expectEmbeddedRunning();
-  await board.createProject({ name, newMemory: { name, srclang: 'en', trglang: 'es' } });
-  await board.openInEditor(name);
-  const editor = new EditorPage(page);
-  await editor.upload(text, 'none');
-  await editor.openDocument(text.name);
-  await editor.expectActive(1);
-  return editor;
+  return documentInNewProject(page, webHost.url, text, name);
 }
 
 const documentIdOf = (page: Page) => Number(/document=(\d+)/.exec(page.url())?.[1]);

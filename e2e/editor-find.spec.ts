@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { BoardPage } from './pages/BoardPage';
 import { EditorPage } from './pages/EditorPage';
+import { documentInNewProject } from './pages/editor-setup';
 
 const text = EditorPage.text('lease-notes.txt');
 
@@ -22,18 +22,7 @@ test('the editor filters by status, searches with a regex and whole words, and g
   webHost,
 }) => {
   test.setTimeout(90_000);
-  const board = new BoardPage(page);
-  await board.open(webHost.url);
-  await board.shell.expectEmbeddedRunning();
-  await board.createProject({
-    name: 'Find',
-    newMemory: { name: 'Find', srclang: 'en', trglang: 'es' },
-  });
-  await board.openInEditor('Find');
-  const editor = new EditorPage(page);
-  await editor.upload(text, 'none');
-  await editor.openDocument(text.name);
-  await editor.expectActive(1);
+  const editor = await documentInNewProject(page, webHost.url, text, 'Find');
 
   const status = page.getByTestId('find-status');
   const search = page.getByTestId('find-search');

@@ -1,8 +1,7 @@
 import type { Route } from '@playwright/test';
 import type { BrowserGlobals } from './browser-globals';
 import { expect, test } from './fixtures';
-import { BoardPage } from './pages/BoardPage';
-import { EditorPage } from './pages/EditorPage';
+import { newProjectInEditor } from './pages/editor-setup';
 
 const SEGMENTS = 2_500;
 
@@ -11,15 +10,7 @@ test('a long document opens with its first page; a confirm made while the rest l
   webHost,
 }) => {
   test.setTimeout(120_000);
-  const board = new BoardPage(page);
-  await board.open(webHost.url);
-  await board.shell.expectEmbeddedRunning();
-  await board.createProject({
-    name: 'Paged manual',
-    newMemory: { name: 'Paged', srclang: 'en', trglang: 'es' },
-  });
-  await board.openInEditor('Paged manual');
-  const editor = new EditorPage(page);
+  const editor = await newProjectInEditor(page, webHost.url, 'Paged manual', 'Paged');
   const sentences = Array.from(
     { length: SEGMENTS },
     (_, index) => `Step ${index + 1} of the manual explains one more setting.`,

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
-import { BoardPage } from './pages/BoardPage';
 import { EditorPage } from './pages/EditorPage';
+import { documentInNewProject } from './pages/editor-setup';
 
 const text = EditorPage.text('lease-notes.txt');
 
@@ -9,18 +9,7 @@ test('QA warns while typing, reports the document, goes to a warning and remembe
   webHost,
 }) => {
   test.setTimeout(120_000);
-  const board = new BoardPage(page);
-  await board.open(webHost.url);
-  await board.shell.expectEmbeddedRunning();
-  await board.createProject({
-    name: 'Check',
-    newMemory: { name: 'Check', srclang: 'en', trglang: 'es' },
-  });
-  await board.openInEditor('Check');
-  const editor = new EditorPage(page);
-  await editor.upload(text, 'none');
-  await editor.openDocument(text.name);
-  await editor.expectActive(1);
+  const editor = await documentInNewProject(page, webHost.url, text, 'Check');
 
   // Segment 3 is "The flat has 3 bedrooms.": a wrong number is said before any confirm.
   await editor.segment(3).click();

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
-import { BoardPage } from './pages/BoardPage';
 import { EditorPage } from './pages/EditorPage';
+import { documentInNewProject } from './pages/editor-setup';
 
 const text = EditorPage.text('lease-notes.txt');
 
@@ -16,18 +16,7 @@ test('search and replace with undo: a preview with a segment left out, then a re
   webHost,
 }) => {
   test.setTimeout(120_000);
-  const board = new BoardPage(page);
-  await board.open(webHost.url);
-  await board.shell.expectEmbeddedRunning();
-  await board.createProject({
-    name: 'Replace',
-    newMemory: { name: 'Replace', srclang: 'en', trglang: 'es' },
-  });
-  await board.openInEditor('Replace');
-  const editor = new EditorPage(page);
-  await editor.upload(text, 'none');
-  await editor.openDocument(text.name);
-  await editor.expectActive(1);
+  const editor = await documentInNewProject(page, webHost.url, text, 'Replace');
   for (const [at, target] of TARGETS.entries()) {
     await editor.segment(at + 1).click();
     await editor.target.fill(target);

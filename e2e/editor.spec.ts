@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { BoardPage } from './pages/BoardPage';
 import { EditorPage } from './pages/EditorPage';
+import { newProjectInEditor } from './pages/editor-setup';
 import { MemoriesPage, tmFixture } from './pages/MemoriesPage';
 
 const LEASE = { name: 'Tenancy', srclang: 'en', trglang: 'es' };
@@ -139,16 +140,7 @@ test('a document of 10,000 segments opens with only the rows in view rendered', 
   webHost,
 }) => {
   test.setTimeout(120_000);
-  const board = new BoardPage(page);
-  await board.open(webHost.url);
-  await board.shell.expectEmbeddedRunning();
-  await board.createProject({
-    name: 'Big manual',
-    newMemory: { name: 'Manual', srclang: 'en', trglang: 'es' },
-  });
-  await board.openInEditor('Big manual');
-
-  const editor = new EditorPage(page);
+  const editor = await newProjectInEditor(page, webHost.url, 'Big manual', 'Manual');
   const sentences = Array.from(
     { length: 10_000 },
     (_, index) => `Step ${index + 1} of the manual explains one more setting.`,

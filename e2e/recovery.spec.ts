@@ -4,6 +4,7 @@ import type { BrowserGlobals } from './browser-globals';
 import { expect, test } from './fixtures';
 import { BoardPage } from './pages/BoardPage';
 import { EditorPage } from './pages/EditorPage';
+import { documentInNewProject } from './pages/editor-setup';
 
 const text = EditorPage.text('lease-notes.txt');
 
@@ -32,18 +33,7 @@ test('the embedded server killed mid-edit is restarted, and the confirm made mea
   webHost,
 }) => {
   test.setTimeout(120_000);
-  const board = new BoardPage(page);
-  await board.open(webHost.url);
-  await board.shell.expectEmbeddedRunning();
-  await board.createProject({
-    name: 'Recovery',
-    newMemory: { name: 'Recovery', srclang: 'en', trglang: 'es' },
-  });
-  await board.openInEditor('Recovery');
-  const editor = new EditorPage(page);
-  await editor.upload(text, 'none');
-  await editor.openDocument(text.name);
-  await editor.expectActive(1);
+  const editor = await documentInNewProject(page, webHost.url, text, 'Recovery');
   const documentId = Number(/document=(\d+)/.exec(page.url())?.[1]);
 
   // Typing, then the server dies (as a crash would: no chance to clean up).
@@ -63,7 +53,7 @@ test('the embedded server killed mid-edit is restarted, and the confirm made mea
   await expect(waiting).toHaveText('Waiting for the server - will be sent');
 
   // The host's supervisor starts a new server; the badge is green again and the confirm is sent.
-  await board.shell.expectEmbeddedRunning();
+  await editor.shell.expectEmbeddedRunning();
   await expect(waiting).toBeHidden({ timeout: 20_000 });
   console.log(
     `confirm made while down reached the new server ${Date.now() - killedAt} ms after the kill`,
@@ -152,18 +142,7 @@ test('a confirm waiting for the server survives a reload and is sent once the se
   webHost,
 }) => {
   test.setTimeout(90_000);
-  const board = new BoardPage(page);
-  await board.open(webHost.url);
-  await board.shell.expectEmbeddedRunning();
-  await board.createProject({
-    name: 'Reload while waiting',
-    newMemory: { name: 'Reload while waiting', srclang: 'en', trglang: 'es' },
-  });
-  await board.openInEditor('Reload while waiting');
-  const editor = new EditorPage(page);
-  await editor.upload(text, 'none');
-  await editor.openDocument(text.name);
-  await editor.expectActive(1);
+  const editor = await documentInNewProject(page, webHost.url, text, 'Reload while waiting');
   const documentId = Number(/document=(\d+)/.exec(page.url())?.[1]);
 
   // Every save finds the server unreachable, as while it is down.

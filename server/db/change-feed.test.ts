@@ -76,10 +76,9 @@ describe('change feed', () => {
   it('delivers a unit written through another connection, soon after its commit', async () => {
     const { feed, seen } = follow(await latestChangeSeq(writer));
     await feed.caughtUp();
-    const started = Date.now();
+    // The feed has no poll: the change can only arrive through the commit's notification.
     const id = await addUnit(writer, 'Open the file.');
     await until(() => seen.length === 1, 'the change');
-    expect(Date.now() - started).toBeLessThan(1_000);
     expect(seen[0]).toMatchObject({ memoryId, unitId: id, op: 'upsert' });
     await feed.close();
   });

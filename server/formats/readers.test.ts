@@ -105,13 +105,12 @@ describe('hostile XML', () => {
     '<tmx version="1.4"><header srclang="en"/><body><tu><tuv xml:lang="en"><seg>&xxe;</seg></tuv>' +
     '<tuv xml:lang="es"><seg>x</seg></tuv></tu></body></tmx>';
 
-  it('refuses entity declarations (billion laughs, XXE) in milliseconds', async () => {
+  it('refuses entity declarations (billion laughs, XXE) before expanding them', async () => {
+    // Refused at the declaration, before any entity is expanded or any file read.
     for (const payload of [billionLaughs, xxe]) {
-      const started = performance.now();
       await expect(all(readTmx(text(payload), { languages }))).rejects.toThrow(
         'The XML declares entities (<!ENTITY> in its DOCTYPE): refused',
       );
-      expect(performance.now() - started).toBeLessThan(100);
     }
   });
 

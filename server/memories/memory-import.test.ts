@@ -207,7 +207,7 @@ describe('POST /v2/memories/import', () => {
     expect(existsSync(t.dir)).toBe(true);
   });
 
-  it('refuses hostile XML quickly, reading nothing from disk', async () => {
+  it('refuses hostile XML before expanding it, reading nothing from disk', async () => {
     const memory = await createMemory(t.app);
     const xxe =
       '<?xml version="1.0"?><!DOCTYPE tmx [<!ENTITY xxe SYSTEM "file:///etc/hostname">]>' +
@@ -217,9 +217,7 @@ describe('POST /v2/memories/import', () => {
       '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;">]>' +
       '<tmx version="1.4"><header srclang="en"/><body>&lol2;</body></tmx>';
     for (const payload of [xxe, laughs]) {
-      const started = performance.now();
       const after = await importFile(t.app, memory.id, 'evil.tmx', payload);
-      expect(performance.now() - started).toBeLessThan(1000);
       expect(after.last_import_error).toMatch(/declares entities .* refused/);
       expect(after.num_segments).toBe(0);
     }

@@ -87,13 +87,11 @@ describe('a pipeline that hangs or dies', () => {
     dataDirs.push(dataDir);
     const engine = engineWith({ dataDir, timeoutMs: 300 });
     expect(await engine.supports('en', 'es')).toBe(true);
-    const started = Date.now();
     await expect(engine.translate(EN_ES, ['Hello.'])).rejects.toMatchObject({
       code: 'timeout',
       message:
         'Apertium eng-spa did not answer within 300 ms; the pipeline was stopped and restarts on the next request',
     });
-    expect(Date.now() - started).toBeLessThan(2000);
     expect(engine.running()).toEqual([]);
 
     const next = engine.translate(EN_ES, ['Hello.']);

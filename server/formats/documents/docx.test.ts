@@ -120,11 +120,10 @@ describe('the DOCX filter', () => {
     expect(() => extract(strToU8('plain text'))).toThrow(DocumentFormatError);
     expect(() => extract(zipSync({ 'a.txt': strToU8('x') }))).toThrow(/no word\/document.xml/);
     const bomb = zipSync({ 'word/document.xml': new Uint8Array(100 * 1024 * 1024) }, { level: 9 });
-    const started = performance.now();
+    // The ratio check, which runs at the first chunk past 1 MiB of output, stopped it: the
+    // 64 MiB limit's message would say "inflates to more than".
     expect(() => extract(bomb)).toThrow(/inflates more than 200 times/);
     expect(() => extract(bomb)).toThrow(DocumentLimitError);
-    // Stopped after about 1 MiB of output, not 100 MiB (generous bound: a noisy machine).
-    expect(performance.now() - started).toBeLessThan(3000);
     expect(() => extract(guide().subarray(0, 300))).toThrow(/cut short/);
     const twice: Uint8Array[] = [];
     const zip = new Zip((_e, chunk) => twice.push(chunk));

@@ -11,18 +11,12 @@ const billionLaughs = `<?xml version="1.0"?>
 ]>
 <xliff version="1.2"><file><body><trans-unit id="1"><source>&lol9;</source></trans-unit></body></file></xliff>`;
 
-const timed = (fn: () => unknown) => {
-  const start = performance.now();
-  const err = formatError(fn);
-  return { err, ms: performance.now() - start };
-};
-
 describe('parseXml guards', () => {
   it('refuses entity declarations (billion laughs) at once, saying where', () => {
-    const { err, ms } = timed(() => parseXml(billionLaughs, 'XLIFF'));
+    const err = formatError(() => parseXml(billionLaughs, 'XLIFF'));
     expect(err.message).toMatch(/DOCTYPE that declares entities/);
+    // Line 3 is the first declaration: refused there, before any entity could expand.
     expect(err.line).toBe(3);
-    expect(ms).toBeLessThan(100);
   });
 
   it('refuses external entities', () => {
@@ -39,13 +33,14 @@ describe('parseXml guards', () => {
     expect(parseXml(xml, 'XLIFF').local).toBe('xliff');
   });
 
-  it('refuses nesting deeper than the limit quickly', () => {
+  it('refuses nesting deeper than the limit', () => {
     const depth = 100_000;
     const deep = `${'<a>'.repeat(depth)}${'</a>'.repeat(depth)}`;
-    const { err, ms } = timed(() => parseXml(deep, 'XLIFF'));
+    const err = formatError(() => parseXml(deep, 'XLIFF'));
     expect(err.message).toMatch(new RegExp(`deeper than ${MAX_XML_DEPTH}`));
     expect(err.line).toBe(1);
-    expect(ms).toBeLessThan(200);
+    // Stopped at the first element past the limit, not at the end of 100,000 levels.
+    expect(err.column).toBeLessThanOrEqual((MAX_XML_DEPTH + 2) * 3);
     expect(() =>
       parseXml(`${'<a>'.repeat(MAX_XML_DEPTH)}${'</a>'.repeat(MAX_XML_DEPTH)}`, 'X'),
     ).not.toThrow();
