@@ -153,7 +153,10 @@ test('a memory is renamed, kept while a project uses it, then deleted', async ({
   await expect(memories.row('Spare').getByRole('button')).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(memories.detail.getByTestId('memory-detail-name')).toHaveText('Spare');
+  // Search, Concordance, Termbase: two steps right.
   await page.getByTestId('memory-search-tab').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('memory-concordance-tab')).toBeFocused();
   await page.keyboard.press('ArrowRight');
   await expect(memories.termsTab).toBeFocused();
   await expect(memories.termsTab).toHaveAttribute('aria-selected', 'true');
