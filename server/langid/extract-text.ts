@@ -1,3 +1,5 @@
+import { isCodeStart, matchCode } from '../../shared/inline-codes';
+
 /** How a file's text is laid out, as far as picking out its prose goes. */
 export type TextFormat = 'markup' | 'xliff' | 'json' | 'po' | 'properties' | 'plain';
 
@@ -120,12 +122,30 @@ function propertiesValues(text: string): string {
     .join('\n');
 }
 
+/**
+ * The text with each placeholder (`%s`, `{0}`, `${name}`, as the shared scanner reads them) as a
+ * blank. Tags are not asked: a placeholder inside one (`<a href="{url}">`) goes too.
+ */
+function dropPlaceholders(text: string): string {
+  let out = '';
+  let at = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x3c || !isCodeStart(c)) continue;
+    const end = matchCode(text, i);
+    if (end < 0) continue;
+    out += `${text.slice(at, i)} `;
+    at = end;
+    i = end - 1;
+  }
+  return at === 0 ? text : out + text.slice(at);
+}
+
 /** Removes what carries no language: URLs, e-mail addresses, placeholders, numbers. */
 function dropNoise(text: string): string {
-  return text
-    .replace(/\b[a-z][a-z0-9+.-]*:\/\/\S+/gi, ' ')
-    .replace(/\S+@\S+\.\S+/g, ' ')
-    .replace(/%(\d+\$)?[-+ #0]*\d*(\.\d+)?[sdifuxXeEgGcp@]|\{\{?[^{}\s]*\}?\}|\$\{[^}]*\}/g, ' ')
+  return dropPlaceholders(
+    text.replace(/\b[a-z][a-z0-9+.-]*:\/\/\S+/gi, ' ').replace(/\S+@\S+\.\S+/g, ' '),
+  )
     .replace(/[\d_]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();

@@ -1,7 +1,7 @@
 import type { TextEncoding } from './encoding';
 import { decodeText, encodeText } from './encoding';
 import type { DocumentFilter } from './filter';
-import { codeMarkup, escapeXmlText } from './inline-codes';
+import { codeMarkup, escapeXmlText, hasWordsOutsideTags } from './inline-codes';
 import { protectPlaceholders } from './placeholders';
 import { renderSegment, type RangeCode } from './range-codes';
 import type { ExtractedSegment } from './types';
@@ -107,7 +107,7 @@ export const androidFilter: DocumentFilter<AndroidSkeleton> = {
       let source = content(el.children);
       // Outside quotes, blanks at the ends are not shown (a value written over several lines).
       if (!quoted) source = source.replace(/^ | $/g, '');
-      if (!/[\p{L}\p{N}]/u.test(source.replace(/<[^>]*>/g, ''))) return;
+      if (!hasWordsOutsideTags(source)) return;
       const seg = segments.length;
       segments.push({ index: seg, source, target: null, contextKey: key, note: key });
       spans.push({ seg, start: el.openEnd, end: el.closeStart, codes, ...(quoted && { quoted }) });

@@ -7,7 +7,7 @@ import type { Nodes, Parent } from 'mdast';
 import type { TextEncoding } from './encoding';
 import { decodeText, encodeText } from './encoding';
 import type { DocumentFilter } from './filter';
-import { codeMarkup, escapeSegmentText } from './inline-codes';
+import { codeMarkup, escapeSegmentText, hasWordsOutsideTags } from './inline-codes';
 import { renderSegment, type RangeCode } from './range-codes';
 import type { ExtractedSegment } from './types';
 
@@ -85,7 +85,7 @@ export const markdownFilter: DocumentFilter<MarkdownSkeleton> = {
             c.type !== 'html' &&
             /[\p{L}\p{N}]/u.test(text.slice(start(c), end(c))),
         );
-        if (!plain || !/[\p{L}\p{N}]/u.test(source.replace(/<[^>]*>/g, ''))) return;
+        if (!plain || !hasWordsOutsideTags(source)) return;
         const seg = segments.length;
         segments.push({ index: seg, source, target: null, contextKey: null, note: null });
         spans.push({

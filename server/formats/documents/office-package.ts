@@ -8,6 +8,7 @@ import {
   segmentToRuns,
   type DocxParagraph,
 } from './docx-paragraph';
+import { hasWordsOutsideTags } from './inline-codes';
 import { readZip, writeZip, type ZipEntry } from './office-zip';
 import type { ExtractedSegment } from './types';
 import { parseXml, type XmlElement } from './xml-tree';
@@ -90,7 +91,7 @@ export function officeFilter(layout: OfficeLayout): DocumentFilter<OfficeSkeleto
           const pieces = paragraphPieces(p, text, anchors, tail);
           const base = baseProperties(pieces);
           const { source, codes } = piecesToSegment(pieces, base);
-          if (!/[\p{L}\p{N}]/u.test(source.replace(/<[^>]*>/g, ''))) continue;
+          if (!hasWordsOutsideTags(source)) continue;
           const pPr = p.children.find(
             (c): c is XmlElement => c.type === 'element' && c.local === 'pPr',
           );
