@@ -9,21 +9,25 @@
  *   a random unit at a random word (frequent words come up as often as the corpus has them),
  *   half starting from a word drawn uniformly from the vocabulary (mostly rare), a third of
  *   them on the target and a sixth on both sides. Printed: p50/p95/p99/max, the hits and how many
- *   answers were capped, and the p99 / goal ratio.
- * - HTTP: the same memory written into a real server's SQLite file (bench/tm-load-stall.ts's
- *   way), the server started in its own process, the index loaded by a first search, then
- *   `--http-queries` searches through `GET /v2/memories/concordance` (rows read and ranges
- *   computed included). Printed the same way.
+ *   answers were capped, and the p99 / goal ratio; then half the units are removed and the
+ *   compaction that follows timed a step at a time.
+ * - HTTP: the same memory written into a real server's SQLite file (bench/seed-memory.ts), the
+ *   server started in its own process, its fuzzy index loaded by a `GET /v2/memories/query`
+ *   (timed: what every memory pays), then the first concordance search, which builds the
+ *   concordance index (timed until it answers 200, asking again after each 503 as the renderer
+ *   does; `/health` is asked every 10 ms meanwhile, its slowest answer printed: how long the
+ *   build held the server), then `--http-queries` searches through
+ *   `GET /v2/memories/concordance` (rows read and ranges computed included). Printed the same way.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ConcordanceResponse, ConcordanceSide } from '../shared/api/concordance';
-import { ConcordanceIndex } from '../server/tm/concordance-index';
+import { COMPACT_STEP, ConcordanceIndex } from '../server/tm/concordance-index';
 import { textWords } from '../server/tm/concordance-words';
 import type { TmUnit } from '../server/tm';
-import { seedMemory } from './concordance-seed';
+import { seedMemory } from './seed-memory';
 import { startServerProcess, stopServerProcess } from './server-process';
 import { callApi } from './tm-import';
 import { loadTmBenchData, seededRandom } from './tm-data';
@@ -149,6 +153,84 @@ function benchEngine(units: readonly TmUnit[], asks: readonly Ask[]): void {
         `${Math.min(...again).toFixed(2)} ms at best, ${scanned} candidates`,
     );
   }
+  benchCompaction(index, units);
+}
+
+/**
+ * A compaction (dead slots outnumbering live ones): the units removed one more than half, then
+ * units added until it is over, each add timed (it copies `COMPACT_STEP` slots, then adds).
+ */
+function benchCompaction(index: ConcordanceIndex, units: readonly TmUnit[]): void {
+  for (const unit of units.slice(0, Math.floor(units.length / 2) + 1)) index.remove(unit.id);
+  if (!index.isCompacting) return void console.log('  compaction: not started (too few units)');
+  const times: number[] = [];
+  const cpuTimes: number[] = [];
+  let id = units.length + 1;
+  while (index.isCompacting) {
+    const t0 = performance.now();
+    const cpu = process.cpuUsage();
+    index.add(id++, 'compaction step', 'paso de compactación');
+    const used = process.cpuUsage(cpu);
+    times.push(performance.now() - t0);
+    cpuTimes.push((used.user + used.system) / 1000);
+  }
+  // CPU time too: on a busy machine the wall time of a step holds waits for a core.
+  const line = (label: string, sorted: number[]) =>
+    `${label} p50 ${percentile(sorted, 50).toFixed(2)} ms, p99 ${percentile(sorted, 99).toFixed(2)} ` +
+    `ms, longest ${sorted[sorted.length - 1]!.toFixed(2)} ms`;
+  console.log(
+    `  compaction of ${index.size.toLocaleString('en')} live units: ${times.length} adds of ` +
+      `${COMPACT_STEP} slots copied each; ${line(
+        'wall',
+        times.sort((a, b) => a - b),
+      )}; ` +
+      line(
+        'CPU',
+        cpuTimes.sort((a, b) => a - b),
+      ),
+  );
+}
+
+/**
+ * The first concordance search of a memory, which builds its index: asked again after each 503
+ * (its Retry-After, as the renderer does) until it answers; `/health` is asked every 10 ms
+ * meanwhile. Prints the build time, the 503s and the slowest `/health`.
+ */
+async function firstSearch(base: string, memoryId: number, ask: Ask): Promise<void> {
+  let isBuilding = true;
+  let slowestHealthMs = 0;
+  const pings = (async () => {
+    while (isBuilding) {
+      const t0 = performance.now();
+      await fetch(`${base}/health`);
+      slowestHealthMs = Math.max(slowestHealthMs, performance.now() - t0);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })();
+  const t0 = performance.now();
+  const path = `/v2/memories/concordance?id=${memoryId}&n=20&in=${ask.in}&q=${encodeURIComponent(ask.q)}`;
+  let refusals = 0;
+  let lastMessage = '';
+  for (;;) {
+    const response = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${KEY}` } });
+    if (response.status !== 503) {
+      if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+      await response.json();
+      break;
+    }
+    refusals++;
+    lastMessage = ((await response.json()) as { message: string }).message;
+    const retryAfter = Number(response.headers.get('retry-after') ?? '2');
+    await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000));
+  }
+  const buildMs = performance.now() - t0;
+  isBuilding = false;
+  await pings;
+  console.log(
+    `  first concordance search (builds its index) answered after ${(buildMs / 1000).toFixed(1)} s ` +
+      `(${refusals} answers 503, the last: "${lastMessage}"); slowest /health meanwhile ` +
+      `${slowestHealthMs.toFixed(0)} ms`,
+  );
 }
 
 async function benchHttp(units: TmUnit[], asks: readonly Ask[]): Promise<void> {
@@ -169,10 +251,11 @@ async function benchHttp(units: TmUnit[], asks: readonly Ask[]): Promise<void> {
           `/v2/memories/concordance?id=${memoryId}&n=20&in=${ask.in}&q=${encodeURIComponent(ask.q)}`,
         );
       const t1 = performance.now();
-      await search(asks[0]!);
+      await callApi(server.url, KEY, `/v2/memories/query?id=${memoryId}&query=bench`);
       console.log(
-        `  first search (loads the index) ${((performance.now() - t1) / 1000).toFixed(1)} s`,
+        `  fuzzy index loaded by a first lookup in ${((performance.now() - t1) / 1000).toFixed(1)} s`,
       );
+      await firstSearch(server.url, memoryId, asks[0]!);
       for (const ask of asks.slice(0, 20)) await search(ask);
       const times: number[] = [];
       let hits = 0;

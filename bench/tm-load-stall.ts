@@ -30,12 +30,11 @@ import { parseArgs } from 'node:util';
 import { buildApp } from '../server/app';
 import { ensureBootstrap } from '../server/db/bootstrap';
 import { openStorage } from '../server/db/open-storage';
-import { importQueries, type UnitInsert } from '../server/memories/import-queries';
-import type { TmEngine } from '../server/memories/registry';
-import { sourceHash } from '../server/memories/source-hash';
-import { createTmIndex, restoreInlineCodes, type TmIndex, type TmUnit } from '../server/tm';
-import { startServerProcess, stopServerProcess, type ServerProcess } from './server-process';
-import { callApi, createBenchMemory } from './tm-import';
+import { defaultTmEngine, type TmEngine } from '../server/memories/registry';
+import { restoreInlineCodes, type TmIndex } from '../server/tm';
+import { stopServerProcess, type ServerProcess } from './server-process';
+import { seedMemory } from './seed-memory';
+import { callApi } from './tm-import';
 import { loadTmBenchData } from './tm-data';
 
 const KEY = 'wb_bench_tm_load_stall_key_012345';
@@ -43,7 +42,6 @@ const HEALTH_EVERY_MS = 10;
 const STALL_MS = 50;
 const PROBE_EVERY_MS = 2;
 const SETTLE_MS = 1_000;
-const ROWS_PER_TRANSACTION = 50_000;
 const MODES = ['stepped', 'one-shot'] as const;
 const epochNow = () => performance.timeOrigin + performance.now();
 type Mode = (typeof MODES)[number];
@@ -81,13 +79,15 @@ function timedEngine(mode: Mode, times: BuildTimes): TmEngine {
   return {
     restoreInlineCodes,
     createTmIndex(options): TmIndex {
-      const index = createTmIndex(mode === 'stepped' ? options : undefined);
+      // The server's own engine: the fuzzy index, and the concordance's word lists beside it,
+      // which stay empty until a concordance search (none here).
+      const index = defaultTmEngine.createTmIndex(mode === 'stepped' ? options : undefined);
       const wrapped: TmIndex = {
         add: (unit) => index.add(unit),
         remove: (id) => index.remove(id),
         query: (q) => index.query(q),
         prepare: () => {
-          timed(() => index.prepare());
+          timed(() => index.prepare?.());
           built();
         },
         get size() {
@@ -95,9 +95,9 @@ function timedEngine(mode: Mode, times: BuildTimes): TmEngine {
         },
       };
       if (mode === 'one-shot') return wrapped;
-      wrapped.reserve = (units) => index.reserve(units);
+      wrapped.reserve = (units) => index.reserve?.(units);
       wrapped.buildStep = (budgetMs) => {
-        const done = timed(() => index.buildStep(budgetMs));
+        const done = timed(() => index.buildStep?.(budgetMs) ?? true);
         if (done) built();
         return done;
       };
@@ -147,42 +147,6 @@ async function startServe(dataDir: string, mode: Mode, probeFile: string): Promi
     if (match) return { child, url: match[1]! };
   }
   throw new Error(`the bench server exited before listening (code ${child.exitCode})`);
-}
-
-/** A memory in a fresh data folder, filled with `units` with no server running. */
-async function seedMemory(dataDir: string, units: TmUnit[]): Promise<number> {
-  const server = await startServerProcess(dataDir, KEY);
-  let memoryId: number;
-  try {
-    memoryId = await createBenchMemory(server.url, KEY);
-  } finally {
-    await stopServerProcess(server);
-  }
-  const { storage, close } = await openStorage({ dataDir });
-  try {
-    for (let start = 0; start < units.length; start += ROWS_PER_TRANSACTION) {
-      const rows: UnitInsert[] = units.slice(start, start + ROWS_PER_TRANSACTION).map((u) => ({
-        memory_id: memoryId,
-        source: u.source,
-        target: u.target,
-        source_hash: sourceHash(u.source),
-        prev_source: u.prevSource,
-        next_source: u.nextSource,
-        context_key: u.contextKey,
-        origin: 'bench',
-        created_at: 0,
-        updated_at: 0,
-      }));
-      await storage.transaction(async (tx) => {
-        const q = importQueries(tx, 'sqlite');
-        await q.insertUnits(rows);
-        await q.count(memoryId, rows.length, 0);
-      });
-    }
-  } finally {
-    await close();
-  }
-  return memoryId;
 }
 
 interface LoadFigures {
@@ -307,7 +271,7 @@ async function main(size: number, runs: number): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'wb-bench-tm-load-'));
   try {
     t0 = performance.now();
-    const memoryId = await seedMemory(dataDir, data.units);
+    const memoryId = await seedMemory(dataDir, KEY, data.units);
     console.log(`   written into SQLite in ${seconds(performance.now() - t0)}; restarts:`);
     const figures: Record<Mode, Array<ReturnType<typeof summary>>> = {
       stepped: [],

@@ -6,6 +6,15 @@ import { createConcordance } from './concordance';
 import { memoryNotFound } from './memory-access';
 import type { TmRegistry } from './registry';
 
+/** How soon a client asks again while a memory is being indexed. */
+const INDEXING_RETRY_SECONDS = 2;
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** "Indexing the memory for concordance: 340,000 of 1,000,000 units". */
+export const indexingMessage = (done: number, total: number) =>
+  `Indexing the memory for concordance: ${count(done)} of ${count(total)} units`;
+
 export interface ConcordanceRoutesOptions {
   storage: Storage;
   tm: TmRegistry;
@@ -33,14 +42,28 @@ export const concordanceRoutes: FastifyPluginAsync<ConcordanceRoutesOptions> = a
         tags: ['memories'],
         operationId: 'memoryConcordance',
         querystring: ConcordanceQuery,
-        response: { 200: ConcordanceResponse, 400: Type.Ref('Error'), 404: Type.Ref('Error') },
+        response: {
+          200: ConcordanceResponse,
+          400: Type.Ref('Error'),
+          404: Type.Ref('Error'),
+          503: Type.Ref('Error', {
+            description:
+              'The memory is being indexed for concordance (its first search starts it): ask ' +
+              'again after `Retry-After` seconds',
+          }),
+        },
       },
     },
-    async (request): Promise<ConcordanceResponse> => {
+    async (request, reply): Promise<ConcordanceResponse> => {
       const { id, q, n = 20, in: side = 'source' } = request.query;
       const answer = await concordance(request.auth.orgId, id, { q, n, in: side });
       if (!answer) throw memoryNotFound(id);
-      return answer;
+      if (!('indexing' in answer)) return answer;
+      const { done, total } = answer.indexing;
+      return reply
+        .code(503)
+        .header('retry-after', INDEXING_RETRY_SECONDS)
+        .send({ message: indexingMessage(done, total) });
     },
   );
 };

@@ -7,6 +7,7 @@ import type { Storage } from '../db/storage';
 import { badRequest } from '../http/http-error';
 import { phraseRanges, queryWords } from '../tm/concordance-ranges';
 import { hasConcordance } from '../tm/concordance-tm-index';
+import { createConcordanceBuilds } from './concordance-build';
 import { matchQueries } from './match-queries';
 import { entryMetadata, type TmRegistry } from './registry';
 
@@ -16,20 +17,27 @@ export interface ConcordanceSearch {
   in: ConcordanceSide;
 }
 
+/** The memory's concordance index is being built: this many units of `total` are in. */
+export interface ConcordanceIndexing {
+  indexing: { done: number; total: number };
+}
+
 /**
  * Concordance: the units of a memory whose source or target holds a word or phrase. The index
- * finds the units (server/tm/concordance-index.ts); their rows are read once found, and the
- * phrase's ranges computed on the texts as stored, so the renderer marks them without parsing.
+ * finds the units (server/tm/concordance-index.ts), built on the memory's first search
+ * (concordance-build.ts); their rows are read once found, and the phrase's ranges computed on
+ * the texts as stored, so the renderer marks them without parsing.
  */
 export function createConcordance(storage: Storage, tm: TmRegistry) {
   const matches = matchQueries(storage.db);
+  const whenBuilt = createConcordanceBuilds(storage, tm);
 
-  /** The answer; null when the organization has no such memory. */
+  /** The answer; how far the index is when it is still building; null: no such memory. */
   return async (
     orgId: number,
     memoryId: number,
     search: ConcordanceSearch,
-  ): Promise<ConcordanceResponse | null> => {
+  ): Promise<ConcordanceResponse | ConcordanceIndexing | null> => {
     const words = queryWords(search.q);
     if (words.length === 0) {
       throw badRequest('q has no word to look for: give at least one word or number');
@@ -37,7 +45,9 @@ export function createConcordance(storage: Storage, tm: TmRegistry) {
     const index = await tm.index(orgId, memoryId);
     if (!index) return null;
     if (!hasConcordance(index)) throw new Error('This TM engine has no concordance index');
-    const found = index.concordance({ text: search.q, in: search.in, limit: search.n });
+    const readiness = await whenBuilt(memoryId, index);
+    if (!('built' in readiness)) return { indexing: readiness };
+    const found = readiness.built.search({ text: search.q, in: search.in, limit: search.n });
     if (found.hits.length === 0) return { hits: [], capped: found.capped };
     const rows = await matches.matchedUnits(
       orgId,

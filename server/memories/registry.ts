@@ -7,6 +7,7 @@ import { createUnitWrites } from './unit-writer';
 import { matchQueries, type MatchedUnit } from './match-queries';
 import { followUnitChanges } from './registry-feed';
 import type { NewUnit, UnitPatch, UnitRow } from './unit-queries';
+import type { ConcordanceBuildOptions } from './concordance-build';
 
 export { LOAD_SLICE } from './index-set';
 export type { UnitWriter } from './unit-writer';
@@ -15,10 +16,18 @@ export type { UnitWriter } from './unit-writer';
 export interface TmEngine {
   createTmIndex(options?: TmIndexOptions): TmIndex;
   restoreInlineCodes(matchSource: string, matchTarget: string, currentSource: string): string;
+  /** How concordance builds pace and wait (concordance-build.ts; tests hold a build). */
+  concordanceBuild?: ConcordanceBuildOptions;
 }
 
-// The fuzzy index with the concordance's word lists beside it (GET /v2/memories/concordance).
-const defaultEngine: TmEngine = { createTmIndex: createConcordantTmIndex, restoreInlineCodes };
+/**
+ * The server's engine: the fuzzy index with the concordance's word lists beside it, built on a
+ * memory's first concordance search (GET /v2/memories/concordance).
+ */
+export const defaultTmEngine: TmEngine = {
+  createTmIndex: createConcordantTmIndex,
+  restoreInlineCodes,
+};
 
 /** The current segment's surroundings, for the 101 (context) match. */
 export interface MatchContext {
@@ -60,7 +69,7 @@ export interface TmRegistryOptions {
  *   this process's own arrive twice, which changes nothing.
  */
 export function createTmRegistry(storage: Storage, options: TmRegistryOptions = {}) {
-  const engine = options.engine ?? defaultEngine;
+  const engine = options.engine ?? defaultTmEngine;
   const matches = matchQueries(storage.db);
   /** Each memory's organization, which never changes (ids are never reused). */
   const owners = new Map<number, number>();
@@ -145,6 +154,12 @@ export function createTmRegistry(storage: Storage, options: TmRegistryOptions = 
       if (!(await isOwner(orgId, memoryId))) return null;
       return indexes.ifLoaded(memoryId) ?? (await indexes.loaded(memoryId));
     },
+
+    /** The memory's index if it is loaded now (a build into an index dropped since stops). */
+    loadedIndex: (memoryId: number): TmIndex | undefined => indexes.ifLoaded(memoryId),
+
+    /** Options of the engine's concordance builds. */
+    concordanceBuild: engine.concordanceBuild ?? {},
 
     /** The units in the memory's index once it is loaded; null before. */
     indexSize: (memoryId: number): number | null => indexes.size(memoryId),

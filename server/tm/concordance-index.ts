@@ -1,6 +1,5 @@
-import { IdMap } from './id-map';
 import { KeyTable } from './key-table';
-import { ConcordanceSide } from './concordance-side';
+import { ConcordanceSlots } from './concordance-slots';
 import { searchSides, type ConcordanceHitSlot } from './concordance-search';
 import { WordEncoder } from './concordance-words';
 
@@ -35,67 +34,63 @@ export interface ConcordanceResult {
 export const MAX_SCANNED = 200_000;
 /** Compact once dead slots outnumber live ones and are at least this many. */
 const MIN_DEAD_SLOTS = 4096;
+/** Slots a compaction copies per add, removal or search: about a millisecond of CPU. */
+export const COMPACT_STEP = 256;
 
 /**
  * Word lookup in a memory's units, source and target: every unit's words (concordance-words.ts)
- * interned once, posted per side (concordance-side.ts). A replaced or removed unit leaves a dead
- * slot, skipped by searches, until dead slots outnumber live ones and the index copies its live
- * units into fresh sides.
+ * interned once, posted per side (concordance-side.ts) in slots (concordance-slots.ts). A
+ * replaced or removed unit leaves a dead slot, skipped by searches. Once dead slots outnumber
+ * live ones, a compaction copies the live slots into fresh ones, `COMPACT_STEP` slots with each
+ * add, removal or search, so none holds the thread for long; meanwhile the old slots answer and
+ * take the adds (the copy catches up with them), and a removal kills the unit in both.
  */
 export class ConcordanceIndex {
   private keys = new KeyTable();
   private encoder = new WordEncoder(this.keys);
-  private sides = [new ConcordanceSide(), new ConcordanceSide()] as const;
-  private ids = new Float64Array(1024);
-  private alive = new Uint8Array(1024);
-  private slotOf = new IdMap();
-  private count = 0;
-  private live = 0;
+  private slots = new ConcordanceSlots();
+  /** While compacting: the fresh slots, and the next old slot to copy. */
+  private next: ConcordanceSlots | null = null;
+  private copied = 0;
+  /** Compactions finished (for tests). */
+  compactions = 0;
 
   get size(): number {
-    return this.live;
+    return this.slots.live;
+  }
+
+  /** Whether a compaction is under way. */
+  get isCompacting(): boolean {
+    return this.next !== null;
   }
 
   /** Bytes held in typed arrays, the word keys left out (for the benchmark). */
   get bytes(): number {
-    const own = this.ids.byteLength + this.alive.byteLength;
-    return own + this.sides[0].bytes + this.sides[1].bytes;
+    return this.slots.bytes + (this.next?.bytes ?? 0);
   }
 
+  /** Makes room for `units` units before a load (the word pools still grow as they fill). */
   reserve(units: number): void {
-    this.slotOf.reserve(units + (units >> 3));
+    if (this.slots.count === 0) this.slots = new ConcordanceSlots(units + (units >> 3));
   }
 
   add(id: number, source: string, target: string): void {
-    const existing = this.slotOf.get(id);
-    if (existing >= 0) this.kill(existing, id);
-    const slot = this.count++;
-    if (slot === this.ids.length) {
-      const ids = new Float64Array(slot * 2);
-      ids.set(this.ids);
-      this.ids = ids;
-      const alive = new Uint8Array(slot * 2);
-      alive.set(this.alive);
-      this.alive = alive;
-    }
-    this.ids[slot] = id;
-    this.alive[slot] = 1;
-    this.slotOf.set(id, slot);
-    this.live++;
+    this.compactStep();
+    this.kill(id);
+    const slot = this.slots.open(id);
     this.encoder.encode(source, true);
-    this.sides[0].append(slot, this.encoder.ids, this.encoder.length);
+    this.slots.sides[0].append(slot, this.encoder.ids, this.encoder.length);
     this.encoder.encode(target, true);
-    this.sides[1].append(slot, this.encoder.ids, this.encoder.length);
+    this.slots.sides[1].append(slot, this.encoder.ids, this.encoder.length);
   }
 
   remove(id: number): boolean {
-    const slot = this.slotOf.get(id);
-    if (slot < 0) return false;
-    this.kill(slot, id);
-    return true;
+    this.compactStep();
+    return this.kill(id);
   }
 
   search(query: ConcordanceQuery): ConcordanceResult {
+    this.compactStep();
     this.encoder.encode(query.text, false);
     const n = this.encoder.length;
     if (n === 0 || this.encoder.ids.subarray(0, n).includes(-1)) {
@@ -103,16 +98,17 @@ export class ConcordanceIndex {
     }
     const words = this.encoder.ids.slice(0, n);
     const sides = query.in === 'source' ? [0] : query.in === 'target' ? [1] : [0, 1];
+    const { slots } = this;
     const found = searchSides(
-      sides.map((side) => this.sides[side]!),
+      sides.map((side) => slots.sides[side]!),
       words,
-      this.alive,
+      slots.alive,
       query.limit,
       query.maxScanned ?? MAX_SCANNED,
     );
     return {
       hits: found.hits.map((hit: ConcordanceHitSlot) => ({
-        id: this.ids[hit.slot]!,
+        id: slots.ids[hit.slot]!,
         words: hit.words,
       })),
       scanned: found.scanned,
@@ -120,35 +116,34 @@ export class ConcordanceIndex {
     };
   }
 
-  private kill(slot: number, id: number): void {
-    this.alive[slot] = 0;
-    this.slotOf.delete(id);
-    this.live--;
-    const dead = this.count - this.live;
-    if (dead >= MIN_DEAD_SLOTS && dead > this.live) this.compact();
+  /** Kills the unit in the old slots and, once copied, in the fresh ones; starts a compaction. */
+  private kill(id: number): boolean {
+    if (!this.slots.kill(id)) return false;
+    this.next?.kill(id);
+    const { dead, live } = this.slots;
+    if (!this.next && dead >= MIN_DEAD_SLOTS && dead > live) {
+      // Sized for the live units and the words of all: the copy does not regrow.
+      this.next = new ConcordanceSlots(live + (live >> 3), this.slots);
+      this.copied = 0;
+    }
+    return true;
   }
 
-  /** Copies the live units into fresh sides and slots (the word ids stay). */
-  private compact(): void {
-    const old = { sides: this.sides, ids: this.ids, alive: this.alive, count: this.count };
-    this.sides = [new ConcordanceSide(), new ConcordanceSide()];
-    this.ids = new Float64Array(Math.max(1024, this.live * 2));
-    this.alive = new Uint8Array(this.ids.length);
-    this.slotOf = new IdMap();
-    this.slotOf.reserve(this.live);
-    this.count = 0;
-    for (let slot = 0; slot < old.count; slot++) {
-      if (!old.alive[slot]) continue;
-      const next = this.count++;
-      this.ids[next] = old.ids[slot]!;
-      this.alive[next] = 1;
-      this.slotOf.set(old.ids[slot]!, next);
-      for (let side = 0; side < 2; side++) {
-        const from = old.sides[side]!;
-        const start = from.start[slot]!;
-        const n = from.length[slot]!;
-        this.sides[side]!.append(next, from.pool.subarray(start, start + n), n);
-      }
-    }
+  /** Copies up to `COMPACT_STEP` live slots; the fresh slots take over once all are copied. */
+  private compactStep(): void {
+    const { next, slots } = this;
+    if (!next) return;
+    const end = Math.min(slots.count, this.copied + COMPACT_STEP);
+    for (let slot = this.copied; slot < end; slot++) if (slots.alive[slot]) next.copy(slots, slot);
+    this.copied = end;
+    if (end < slots.count) return;
+    this.slots = next;
+    this.next = null;
+    this.compactions++;
+  }
+
+  /** Finishes a compaction under way at once (for tests and the benchmark). */
+  compactNow(): void {
+    while (this.next) this.compactStep();
   }
 }

@@ -19,19 +19,35 @@ export const bucketStart = (b: number): number => BUCKET_STARTS[b]!;
  * has no array: most words of a memory are that rare.
  */
 export class ConcordanceSide {
-  pool = new Int32Array(16384);
+  pool: Int32Array;
   used = 0;
-  start = new Int32Array(1024);
-  length = new Int32Array(1024);
+  start: Int32Array;
+  length: Int32Array;
   /** Per word id: how many slots hold it (dead ones included, until a compaction). */
-  totals = new Int32Array(1024);
+  totals: Int32Array;
   /** Per list key: its length; its slot when that is 1; its slots when more. */
-  counts = new Int32Array(1024 * BUCKETS);
-  first = new Int32Array(1024 * BUCKETS);
+  counts: Int32Array;
+  first: Int32Array;
   /** Kept dense (undefined where no array), never holey: V8 keeps a holey array slow. */
-  lists: (Int32Array | undefined)[] = new Array<undefined>(1024 * BUCKETS).fill(undefined);
+  lists: (Int32Array | undefined)[];
   /** Per word id: the last slot it was posted for (a word twice in a unit is posted once). */
-  private lastSlot = new Int32Array(1024).fill(-1);
+  private lastSlot: Int32Array;
+
+  /**
+   * Sized ahead for `slots` slots of `words` words in all, and `wordIds` distinct words:
+   * appending them regrows nothing (a compaction knows all three).
+   */
+  constructor(slots = 1024, words = 16384, wordIds = 1024) {
+    this.pool = new Int32Array(Math.max(16, words));
+    this.start = new Int32Array(Math.max(16, slots));
+    this.length = new Int32Array(Math.max(16, slots));
+    const ids = Math.max(16, wordIds);
+    this.totals = new Int32Array(ids);
+    this.counts = new Int32Array(ids * BUCKETS);
+    this.first = new Int32Array(ids * BUCKETS);
+    this.lists = new Array<undefined>(ids * BUCKETS).fill(undefined);
+    this.lastSlot = new Int32Array(ids).fill(-1);
+  }
 
   /** Appends the words of `slot` (slots come in ascending order). */
   append(slot: number, ids: Int32Array, n: number): void {

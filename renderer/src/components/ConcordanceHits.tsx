@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ConcordanceHit, ConcordanceResponse } from '../../../shared/api/concordance';
+import { isConcordanceIndexing } from '../queries/concordance';
 import { EmptyState } from './EmptyState';
 import { ErrorMessage } from './ErrorMessage';
 import { MarkedText } from './MarkedText';
@@ -35,11 +36,13 @@ export function ConcordanceHits({
       />
     );
   }
-  if (!result.data) {
+  // The server builds the memory's index on its first search, saying how far it is.
+  const indexing = isConcordanceIndexing(result.failureReason) ? result.failureReason : null;
+  if (!result.data || indexing) {
     return (
       <div className="concordance-loading" role="status" data-testid="concordance-loading">
         <span className="spinner" aria-hidden="true" />
-        Searching…
+        {indexing ? `${indexing.message}…` : 'Searching…'}
       </div>
     );
   }

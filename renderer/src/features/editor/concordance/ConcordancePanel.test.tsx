@@ -93,4 +93,19 @@ describe('ConcordancePanel', () => {
     renderPanel();
     expect((await screen.findByTestId('concordance-empty')).textContent).toContain('zebra');
   });
+
+  it('shows how far the memory is indexed while the server builds it, then the hits', async () => {
+    const indexing = 'Indexing the memory for concordance: 250 of 600 units';
+    invoke.mockResolvedValueOnce({
+      ok: false,
+      error: { code: 'server', status: 503, message: indexing },
+    });
+    useConcordanceStore.getState().open({ text: 'file menu', side: 'source' }, null);
+    renderPanel();
+    expect((await screen.findByText(`${indexing}…`)).dataset.testid).toBe('concordance-loading');
+    // Asked again after the server's Retry-After: the index is built by then.
+    await screen.findByTestId('concordance-hit', {}, { timeout: 5_000 });
+    expect(invoke).toHaveBeenCalledTimes(2);
+    expect(screen.queryByTestId('concordance-loading')).toBeNull();
+  });
 });

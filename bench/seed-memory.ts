@@ -1,4 +1,4 @@
-/** A memory written straight into a server's SQLite file, as bench/tm-load-stall.ts does. */
+/** A memory written straight into a server's SQLite file, for the TM load and concordance benches. */
 import { openStorage } from '../server/db/open-storage';
 import { importQueries, type UnitInsert } from '../server/memories/import-queries';
 import { sourceHash } from '../server/memories/source-hash';
