@@ -1,8 +1,6 @@
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
 import { AppShell } from './AppShell';
 import { FatalError } from './app/FatalError';
-import { createQueryClient } from './app/query-client';
 import { ConnectionSyncProvider } from './features/settings/ConnectionSyncProvider';
 import { appQueries } from './queries/settings';
 
@@ -12,8 +10,8 @@ function AppRoot() {
   return <AppShell info={info.data} />;
 }
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/** The app over `queryClient`, made before the first render so reads can start before it. */
+export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ConnectionSyncProvider>

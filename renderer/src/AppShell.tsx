@@ -1,25 +1,41 @@
-import { useEffect, type ComponentType } from 'react';
+import { Suspense, lazy, useEffect, type ComponentType } from 'react';
 import type { AppInfo } from '../../shared/ipc/settings';
-import { BoardView } from './features/board/BoardView';
-import { EditorView } from './features/editor/EditorView';
-import { FilesView } from './features/files/FilesView';
-import { MemoriesView } from './features/memories/MemoriesView';
-import { SettingsView } from './features/settings/SettingsView';
-import { TranslationsView } from './features/translations/TranslationsView';
 import { AppReady } from './app/AppReady';
 import { ConnectionIndicator } from './app/ConnectionIndicator';
 import { routes, type RouteId } from './app/routes';
 import { Sidebar } from './app/Sidebar';
 import { useHashRoute } from './app/use-hash-route';
+import { EditorView } from './features/editor/EditorView';
+
+// Each view but the editor is its own chunk, loaded when first shown: a start parses and runs
+// the shell and the editor only. The editor stays in the first chunk, so a document opened by the
+// address renders as soon as its first page is in, without a second round of downloads.
+const loaders = {
+  board: () => import('./features/board/BoardView').then((m) => ({ default: m.BoardView })),
+  files: () => import('./features/files/FilesView').then((m) => ({ default: m.FilesView })),
+  translations: () =>
+    import('./features/translations/TranslationsView').then((m) => ({
+      default: m.TranslationsView,
+    })),
+  memories: () =>
+    import('./features/memories/MemoriesView').then((m) => ({ default: m.MemoriesView })),
+  settings: () =>
+    import('./features/settings/SettingsView').then((m) => ({ default: m.SettingsView })),
+} satisfies Record<Exclude<RouteId, 'editor'>, () => Promise<{ default: ComponentType }>>;
 
 const views = {
-  board: BoardView,
-  files: FilesView,
-  translations: TranslationsView,
+  board: lazy(loaders.board),
+  files: lazy(loaders.files),
+  translations: lazy(loaders.translations),
   editor: EditorView,
-  memories: MemoriesView,
-  settings: SettingsView,
+  memories: lazy(loaders.memories),
+  settings: lazy(loaders.settings),
 } satisfies Record<RouteId, ComponentType>;
+
+/** Starts loading a view's code before React asks for it (main.tsx, for the first view). */
+export function preloadView(route: RouteId): void {
+  if (route !== 'editor') void loaders[route]();
+}
 
 export function AppShell({ info }: { info: AppInfo | undefined }) {
   const route = useHashRoute();
@@ -39,7 +55,9 @@ export function AppShell({ info }: { info: AppInfo | undefined }) {
           <ConnectionIndicator />
         </header>
         <main className="content" id="main">
-          <View />
+          <Suspense fallback={<p className="muted">Loading…</p>}>
+            <View />
+          </Suspense>
         </main>
       </div>
       {info ? <AppReady info={info} /> : null}

@@ -1,7 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { preloadView } from './AppShell';
+import { parseRoute } from './app/routes';
+import { createQueryClient } from './app/query-client';
 import { getBridge } from './bridge';
+import { prefetchOpenDocument } from './features/editor/loading/prefetch-document';
 import './styles/app.css';
 import './styles/board.css';
 
@@ -16,11 +20,17 @@ for (const type of ['dragover', 'drop'] as const) {
 // Resolve the bridge before the first render: in a browser this takes the access token out of the address bar.
 getBridge();
 
+// A document opened by the address (a reload, a link) is read while the shell renders and paints,
+// not from the editor's effects after the first frame; the first view's code loads beside it.
+const queryClient = createQueryClient();
+prefetchOpenDocument(queryClient, window.location.hash);
+preloadView(parseRoute(window.location.hash));
+
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');
 
 createRoot(container).render(
   <StrictMode>
-    <App />
+    <App queryClient={queryClient} />
   </StrictMode>,
 );

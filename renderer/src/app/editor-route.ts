@@ -1,3 +1,5 @@
+import { parseRoute } from './routes';
+
 export interface EditorRoute {
   /** The project whose documents are listed, or null for "pick a project". */
   projectId: number | null;
@@ -22,4 +24,14 @@ export function formatEditorRoute({ projectId, documentId }: EditorRoute): strin
   if (projectId !== null) params.set('project', String(projectId));
   if (projectId !== null && documentId !== null) params.set('document', String(documentId));
   return params.toString();
+}
+
+/**
+ * The editor's route in a whole address hash (`#/editor?project=3&document=7`); null for another
+ * view. For what runs before React (the first document's read), with no store to ask.
+ */
+export function editorRouteOfHash(hash: string): EditorRoute | null {
+  if (parseRoute(hash) !== 'editor') return null;
+  const at = hash.indexOf('?');
+  return parseEditorRoute(at < 0 ? '' : hash.slice(at + 1));
 }

@@ -15,12 +15,17 @@ import './editor.css';
 /** Projects -> a project's documents -> one document, each step kept in the address. */
 export function EditorView() {
   const [route, setRoute] = useEditorRoute();
-  const projects = useQuery({ ...projectQueries.list(), enabled: route.projectId !== null });
-  const project = projects.data?.find((item) => item.id === route.projectId);
   const document = useQuery({
     ...editorQueries.document(route.documentId ?? 0),
     enabled: route.documentId !== null,
   });
+  // Over an open document the project names the breadcrumb only: its list waits for the
+  // document's first page, so the two do not share the server while the document opens.
+  const projects = useQuery({
+    ...projectQueries.list(),
+    enabled: route.projectId !== null && (route.documentId === null || !document.isPending),
+  });
+  const project = projects.data?.find((item) => item.id === route.projectId);
   const deleting = useEditorStore((state) => state.deleting);
   const title = document.data?.name ?? project?.name ?? 'Editor';
 
