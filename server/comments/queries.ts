@@ -1,5 +1,6 @@
 import type { Annotation, Comment } from '../../shared/api/comments';
 import type { Queryable } from '../db/storage';
+import { documentIsShown } from '../documents/document-queries';
 
 /** A comment to insert (the caller checked the document and segment, and runs the transaction). */
 export interface NewComment {
@@ -160,16 +161,7 @@ export function commentQueries(db: Queryable) {
     },
 
     /** Whether the organization has this document, shown (not still importing). */
-    async documentVisible(orgId: number, documentId: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('documents')
-        .select('id')
-        .where('id', '=', documentId)
-        .where('org_id', '=', orgId)
-        .where('import_in_progress', '=', 0)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
+    documentVisible: (orgId: number, documentId: number) => documentIsShown(db, orgId, documentId),
 
     /** The segment's current revision, or null when it is not in that document. */
     async segmentRevision(segmentId: number, documentId: number): Promise<number | null> {

@@ -30,6 +30,22 @@ export type DocumentHeader = Omit<DocumentWithSegments, 'segments'>;
  * still importing is not there yet (document-import.ts). `db` is the storage's handle or an open
  * transaction; `dialect` decides whether `ref` can lock.
  */
+/** Whether the organization has this document, shown (not still importing). */
+export async function documentIsShown(
+  db: Queryable,
+  orgId: number,
+  documentId: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('documents')
+    .select('id')
+    .where('id', '=', documentId)
+    .where('org_id', '=', orgId)
+    .where('import_in_progress', '=', 0)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export function documentQueries(db: Queryable, dialect: Dialect) {
   /** The organization's documents that are whole, joined with their project. */
   const shown = (orgId: number, id: number) =>

@@ -1,5 +1,6 @@
 import type { QaCheck, QaIgnore } from '../../shared/api/qa';
 import type { Queryable } from '../db/storage';
+import { documentIsShown } from './document-queries';
 
 /** An ignore to write (the caller checked the document and segment, in its transaction). */
 export interface NewQaIgnore {
@@ -83,16 +84,7 @@ export function qaIgnoreQueries(db: Queryable) {
     },
 
     /** Whether the organization has this document, shown (not still importing). */
-    async documentVisible(orgId: number, documentId: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('documents')
-        .select('id')
-        .where('id', '=', documentId)
-        .where('org_id', '=', orgId)
-        .where('import_in_progress', '=', 0)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
+    documentVisible: (orgId: number, documentId: number) => documentIsShown(db, orgId, documentId),
 
     /**
      * Whether the segment is in that document. `lock` keeps it from being deleted until the
