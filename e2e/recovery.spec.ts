@@ -88,6 +88,33 @@ test('the embedded server killed mid-edit is restarted, and the confirm made mea
   );
 });
 
+test('an embedded server that hangs turns the badge red, and green again when it answers', async ({
+  page,
+  webHost,
+}, testInfo) => {
+  test.setTimeout(60_000);
+  const board = new BoardPage(page);
+  await board.open(webHost.url);
+  await board.shell.expectEmbeddedRunning();
+  const pid = await embeddedServerPid(page);
+
+  // Alive but silent (a stuck event loop, a debugger): SIGSTOP, so connections are still taken.
+  const hungAt = Date.now();
+  process.kill(pid, 'SIGSTOP');
+  try {
+    await expect(board.shell.connectionStatus).toHaveAttribute('data-tone', 'error');
+    // A figure for the report, not a limit: the machine is shared and its speed varies.
+    const redAfterMs = Date.now() - hungAt;
+    testInfo.annotations.push({ type: 'badge red after hang (ms)', description: `${redAfterMs}` });
+    console.log(`badge red ${redAfterMs} ms after the embedded server hung`);
+  } finally {
+    process.kill(pid, 'SIGCONT');
+  }
+  // The same server answers again: no restart was needed, and the badge says so.
+  await board.shell.expectEmbeddedRunning();
+  expect(await embeddedServerPid(page)).toBe(pid);
+});
+
 test('a hosted service that never answers shows on the board in seconds, and switching back clears it', async ({
   page,
   webHost,

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Reachability } from '../../shared/ipc/settings';
@@ -30,7 +30,7 @@ function watch(baseUrl: () => string) {
   const health = watchHealth(
     () => ({ baseUrl: baseUrl() }),
     () => seen.push(health.current(baseUrl())),
-    { intervalMs: 20, timeoutMs: 200, firstTimeoutMs: 300 },
+    { intervalMs: 20, silentMs: 200, abandonMs: 2_000 },
   );
   watches.push(health);
   return { health, seen };
@@ -60,6 +60,33 @@ describe('watchHealth', () => {
     const again = createServer((_request, response) => response.writeHead(200).end());
     servers.push(again);
     await new Promise<void>((resolve) => again.listen(port, '127.0.0.1', resolve));
+    await until(() => seen.length === 3);
+    expect(seen[2]).toEqual({ state: 'reachable' });
+  });
+
+  it('says a server that hangs does not answer, and is back the moment a late answer comes', async () => {
+    // Answers, then holds every request: a server alive but stuck (a long task, a debugger).
+    const held: ServerResponse[] = [];
+    let isHanging = false;
+    const server = createServer((_request, response) => {
+      if (isHanging) held.push(response);
+      else response.writeHead(200).end('{"status":"ok"}');
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { seen } = watch(() => url);
+    await until(() => seen.length === 1);
+    expect(seen[0]).toEqual({ state: 'reachable' });
+
+    isHanging = true;
+    await until(() => seen.length === 2);
+    expect(seen[1]).toMatchObject({ state: 'unreachable' });
+    expect((seen[1] as { message: string }).message).toContain('does not answer.');
+    // The probe still waits: its late answer, not the next probe, brings the badge back.
+    expect(held.length).toBe(1);
+    isHanging = false;
+    held.splice(0).forEach((response) => response.writeHead(200).end('{"status":"ok"}'));
     await until(() => seen.length === 3);
     expect(seen[2]).toEqual({ state: 'reachable' });
   });

@@ -26,7 +26,7 @@ describe('connection reachability', () => {
       settings: createConnectionSettingsFile(join(folder, 'connection.json')),
       launchEmbedded: () => Promise.reject(new Error('not in this test')),
       onChange: (state) => changes.push(state),
-      watchHealth: { intervalMs: 20, timeoutMs: 200, firstTimeoutMs: 300 },
+      watchHealth: { intervalMs: 20, silentMs: 200, abandonMs: 2_000 },
     });
   });
   afterEach(async () => {
