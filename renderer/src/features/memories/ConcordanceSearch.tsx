@@ -3,6 +3,7 @@ import { MAX_CONCORDANCE_QUERY, type ConcordanceSide } from '../../../../shared/
 import type { Memory } from '../../../../shared/api/memories';
 import { ConcordanceHits } from '../../components/ConcordanceHits';
 import { concordanceQueries } from '../../queries/concordance';
+import { MemorySearchForm } from './MemorySearchForm';
 import { useMemoriesStore } from './memories-store';
 import { useSearchCommit } from './use-search-commit';
 import './tm-search.css';
@@ -22,31 +23,17 @@ export function ConcordanceSearch({ memory }: { memory: Memory }) {
   });
   return (
     <div className="tm-search">
-      <form
-        className="tm-search-form"
-        role="search"
-        onSubmit={(event) => {
-          event.preventDefault();
-          commitNow();
-        }}
-      >
-        <label htmlFor="concordance-input" className="visually-hidden">
-          Find a word or phrase in {memory.name}
-        </label>
-        <input
-          id="concordance-input"
-          type="search"
-          className="tm-search-input"
-          placeholder="Type a word or phrase to find the units that hold it…"
-          value={text}
-          maxLength={MAX_CONCORDANCE_QUERY}
-          autoComplete="off"
-          spellCheck={false}
-          onChange={(event) => setConcordance({ concordanceText: event.target.value })}
-          data-testid="concordance-input"
-        />
-        <label className="tm-threshold">
-          <span>In</span>
+      <MemorySearchForm
+        id="concordance-input"
+        label={`Find a word or phrase in ${memory.name}`}
+        placeholder="Type a word or phrase to find the units that hold it…"
+        value={text}
+        maxLength={MAX_CONCORDANCE_QUERY}
+        testId="concordance-input"
+        onChange={(concordanceText) => setConcordance({ concordanceText })}
+        onCommit={commitNow}
+        caption="In"
+        choice={
           <select
             value={side}
             onChange={(event) =>
@@ -58,8 +45,8 @@ export function ConcordanceSearch({ memory }: { memory: Memory }) {
             <option value="target">target ({memory.trglang})</option>
             <option value="both">both</option>
           </select>
-        </label>
-      </form>
+        }
+      />
       {committed === '' ? (
         <p className="tm-search-hint" data-testid="concordance-hint">
           Whole words, in any case and with or without accents; a phrase matches its words in order.

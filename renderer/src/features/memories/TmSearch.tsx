@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Memory } from '../../../../shared/api/memories';
 import { memoryQueries } from '../../queries/memories';
+import { MemorySearchForm } from './MemorySearchForm';
 import { useMemoriesStore } from './memories-store';
 import { TmSearchResults } from './TmSearchResults';
 import { useSearchCommit } from './use-search-commit';
@@ -24,32 +25,18 @@ export function TmSearch({ memory }: { memory: Memory }) {
   });
   return (
     <div className="tm-search">
-      <form
-        className="tm-search-form"
-        role="search"
-        onSubmit={(event) => {
-          event.preventDefault();
-          commitNow();
-        }}
-      >
-        <label htmlFor="tm-search-input" className="visually-hidden">
-          Search {memory.name}
-        </label>
-        <input
-          id="tm-search-input"
-          type="search"
-          className="tm-search-input"
-          placeholder={`Type or paste a sentence in ${memory.srclang} to find its matches…`}
-          value={text}
-          maxLength={MAX_QUERY}
-          autoComplete="off"
-          spellCheck={false}
-          lang={memory.srclang}
-          onChange={(event) => setSearchText(event.target.value)}
-          data-testid="tm-search"
-        />
-        <label className="tm-threshold">
-          <span>Minimum</span>
+      <MemorySearchForm
+        id="tm-search-input"
+        label={`Search ${memory.name}`}
+        placeholder={`Type or paste a sentence in ${memory.srclang} to find its matches…`}
+        value={text}
+        maxLength={MAX_QUERY}
+        lang={memory.srclang}
+        testId="tm-search"
+        onChange={setSearchText}
+        onCommit={commitNow}
+        caption="Minimum"
+        choice={
           <select
             value={threshold}
             onChange={(event) => setThreshold(Number(event.target.value))}
@@ -61,8 +48,8 @@ export function TmSearch({ memory }: { memory: Memory }) {
               </option>
             ))}
           </select>
-        </label>
-      </form>
+        }
+      />
       <TmSearchResults memory={memory} query={committed} threshold={threshold} result={result} />
     </div>
   );
