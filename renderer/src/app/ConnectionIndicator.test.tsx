@@ -1,20 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { createBridge } from '../../../shared/ipc/bridge';
+import { describe, expect, it } from 'vitest';
 import type { IpcResult } from '../../../shared/ipc/errors';
 import type { ConnectionState } from '../../../shared/ipc/settings';
 import { ConnectionIndicator } from './ConnectionIndicator';
 import { createQueryClient } from './query-client';
+import { installTestBridge } from '../test-bridge';
 
-// The bridge is the seam to Electron: the page's own bridge, over a transport that answers here.
-const invoke = vi.fn<(channel: string, input: unknown) => Promise<IpcResult<unknown>>>();
-window.wordbench = createBridge({
-  invoke,
-  upload: () => Promise.reject(new Error('no uploads here')),
-  download: () => Promise.reject(new Error('no downloads here')),
-  subscribe: () => () => {},
-});
+const invoke = installTestBridge();
 
 function state(patch: Partial<ConnectionState>): ConnectionState {
   return {

@@ -3,52 +3,20 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Project, ProjectState } from '../../../../shared/api/projects';
-import { createBridge } from '../../../../shared/ipc/bridge';
-import type { IpcResult } from '../../../../shared/ipc/errors';
 import { createQueryClient } from '../../app/query-client';
 import { useBoardStore } from '../../stores/board-store';
 import { BoardColumn } from './BoardColumn';
 import { PROJECT_DRAG_TYPE } from './drag';
 import { ProjectActionsProvider } from './ProjectActionsProvider';
+import { installTestBridge } from '../../test-bridge';
+import { sampleProject } from './sample-project';
 
 const NOW_MS = Date.UTC(2026, 5, 1);
 
-// The bridge is the seam to Electron: the page's own bridge, over a transport that answers here.
-const invoke = vi.fn<(channel: string, input: unknown) => Promise<IpcResult<unknown>>>();
-window.wordbench = createBridge({
-  invoke,
-  upload: () => Promise.reject(new Error('no uploads here')),
-  download: () => Promise.reject(new Error('no downloads here')),
-  subscribe: () => () => {},
-});
+const invoke = installTestBridge();
 
-function project(id: number, state: ProjectState, patch: Partial<Project> = {}): Project {
-  return {
-    id,
-    memory_id: 1,
-    job_id: null,
-    srclang: 'en',
-    trglang: 'de',
-    srclocale: null,
-    trglocale: null,
-    name: `Project ${id}`,
-    state,
-    due_date: null,
-    archived: false,
-    metadata: {},
-    sample_review_percentage: null,
-    created_at: 1_780_000_000,
-    updated_at: 1_780_000_000,
-    workflowStatus: 'IN_PROGRESS',
-    moved_by: null,
-    segments_total: 0,
-    segments_confirmed: 0,
-    words_total: 0,
-    words_confirmed: 0,
-    document: [],
-    ...patch,
-  };
-}
+const project = (id: number, state: ProjectState, patch: Partial<Project> = {}) =>
+  sampleProject(id, { state, ...patch });
 
 function renderColumn(projects: Project[], state: ProjectState = 'inProgress') {
   const onFocusAcross = vi.fn<(from: ProjectState, index: number, step: -1 | 1) => void>();

@@ -1,23 +1,16 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Memory } from '../../../../shared/api/memories';
 import type { Project } from '../../../../shared/api/projects';
-import { createBridge } from '../../../../shared/ipc/bridge';
 import type { IpcResult } from '../../../../shared/ipc/errors';
 import { createQueryClient } from '../../app/query-client';
 import { useBoardStore } from '../../stores/board-store';
 import { CreateProjectDialog } from './CreateProjectDialog';
+import { installTestBridge } from '../../test-bridge';
 
-// The bridge is the seam to Electron: the page's own bridge, over a transport that answers here.
-const invoke = vi.fn<(channel: string, input: unknown) => Promise<IpcResult<unknown>>>();
-window.wordbench = createBridge({
-  invoke,
-  upload: () => Promise.reject(new Error('no uploads here')),
-  download: () => Promise.reject(new Error('no downloads here')),
-  subscribe: () => () => {},
-});
+const invoke = installTestBridge();
 
 // jsdom has <dialog> but not showModal(): stand in for the browser's part.
 beforeAll(() => {

@@ -1,49 +1,17 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Project } from '../../../../shared/api/projects';
-import { createBridge } from '../../../../shared/ipc/bridge';
-import type { IpcResult } from '../../../../shared/ipc/errors';
 import { createQueryClient } from '../../app/query-client';
 import { useBoardStore } from '../../stores/board-store';
 import { ProjectActionsProvider } from './ProjectActionsProvider';
 import { ProjectCard } from './ProjectCard';
+import { installTestBridge } from '../../test-bridge';
+import { sampleProject } from './sample-project';
 
-const invoke = vi.fn<(channel: string, input: unknown) => Promise<IpcResult<unknown>>>();
-window.wordbench = createBridge({
-  invoke,
-  upload: () => Promise.reject(new Error('no uploads here')),
-  download: () => Promise.reject(new Error('no downloads here')),
-  subscribe: () => () => {},
-});
+installTestBridge();
 
-function project(patch: Partial<Project> = {}): Project {
-  return {
-    id: 7,
-    memory_id: 1,
-    job_id: null,
-    srclang: 'en',
-    trglang: 'de',
-    srclocale: null,
-    trglocale: null,
-    name: 'Website',
-    state: 'inProgress',
-    due_date: null,
-    archived: false,
-    metadata: {},
-    sample_review_percentage: null,
-    created_at: 1_780_000_000,
-    updated_at: 1_780_000_000,
-    workflowStatus: 'IN_PROGRESS',
-    moved_by: null,
-    segments_total: 0,
-    segments_confirmed: 0,
-    words_total: 0,
-    words_confirmed: 0,
-    document: [],
-    ...patch,
-  };
-}
+const project = (patch: Partial<Project> = {}) => sampleProject(7, { name: 'Website', ...patch });
 
 function renderCard(value: Project) {
   const { rerender } = render(<Card value={value} />);

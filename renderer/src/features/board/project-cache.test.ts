@@ -8,34 +8,17 @@ import {
   patchProjectInLists,
   rollBackProject,
 } from './project-cache';
+import { sampleProject } from './sample-project';
 
-function project(id: number, patch: Partial<Project> = {}): Project {
-  return {
-    id,
-    memory_id: 1,
-    job_id: null,
-    srclang: 'en',
+const project = (id: number, patch: Partial<Project> = {}) =>
+  sampleProject(id, {
     trglang: 'es',
-    srclocale: null,
-    trglocale: null,
-    name: `Project ${id}`,
     state: 'backlog',
-    due_date: null,
-    archived: false,
-    metadata: {},
-    sample_review_percentage: null,
+    workflowStatus: 'READY_TO_START',
     created_at: 1_000 + id,
     updated_at: 1_000 + id,
-    workflowStatus: 'READY_TO_START',
-    moved_by: null,
-    segments_total: 0,
-    segments_confirmed: 0,
-    words_total: 0,
-    words_confirmed: 0,
-    document: [],
     ...patch,
-  };
-}
+  });
 
 function cacheWith(lists: [ProjectListQuery, Project[]][]): QueryClient {
   const client = new QueryClient();
