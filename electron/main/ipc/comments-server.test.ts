@@ -1,62 +1,21 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Memory } from '../../../shared/api/memories';
-import type { Project } from '../../../shared/api/projects';
-import { startServer, type RunningServer } from '../../../server/start';
-import { defaultCommentsBaseUrl } from '../connection-settings';
-import { createGateway, type Gateway } from '../gateway/gateway';
-import { createUploads } from '../transfers/uploads';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { commentHandlers } from './comments';
 import { documentHandlers } from './documents';
-
-const KEY = 'wb_comments_handler_test_key_01';
+import { newProject, useRealServer } from './real-server-test-support';
 
 // The comment channels against the real embedded server, reached the way the app reaches it:
 // the comments base is `{server}/2`, derived from the server's address.
 describe('comment channels against the real server', () => {
-  let folder: string;
-  let server: RunningServer;
-  let gateway: Gateway;
+  const real = useRealServer('comments');
   let handlers: ReturnType<typeof commentHandlers> & ReturnType<typeof documentHandlers>;
-
-  beforeAll(async () => {
-    folder = mkdtempSync(join(tmpdir(), 'wordbench-comments-ipc-'));
-    server = await startServer({
-      dataDir: join(folder, 'server'),
-      bootstrapKey: KEY,
-      logger: false,
-    });
-    gateway = createGateway({
-      target: () => ({
-        baseUrl: server.url,
-        commentsBaseUrl: defaultCommentsBaseUrl(server.url),
-        apiKey: KEY,
-      }),
-    });
-    handlers = {
-      ...commentHandlers(gateway),
-      ...documentHandlers({ gateway, uploads: createUploads(() => {}) }),
-    };
-  });
-  afterAll(async () => {
-    await server.close();
-    rmSync(folder, { recursive: true, force: true });
+  beforeAll(() => {
+    const { gateway, uploads } = real;
+    handlers = { ...commentHandlers(gateway), ...documentHandlers({ gateway, uploads }) };
   });
 
   it('comments, replies, edits, resolves, reopens and deletes', async () => {
-    const memory = await gateway.json<Memory>({
-      method: 'POST',
-      path: '/v2/memories',
-      json: { name: 'Lease', srclang: 'en', trglang: 'es' },
-    });
-    const project = await gateway.json<Project>({
-      method: 'POST',
-      path: '/v2/projects',
-      json: { name: 'Lease notes', memory_id: memory.id },
-    });
+    const project = await newProject(real.gateway, 'Lease notes');
     const document = await handlers['documents:upload'](
       { uploadId: 'comments-real-01', project_id: project.id, name: 'Notes.txt' },
       { body: Readable.from([Buffer.from('The rent is due today. The keys are in the box.')]) },

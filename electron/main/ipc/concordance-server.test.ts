@@ -1,38 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Memory } from '../../../shared/api/memories';
-import { startServer, type RunningServer } from '../../../server/start';
-import { createGateway, type Gateway } from '../gateway/gateway';
-import { createUploads } from '../transfers/uploads';
 import { memoryHandlers } from './memories';
-
-const KEY = 'wb_concordance_handler_test_key1';
+import { useRealServer } from './real-server-test-support';
 
 // The concordance channel against the real embedded server: import units, then search them.
 describe('memories:concordance against the real server', () => {
-  let folder: string;
-  let server: RunningServer;
-  let gateway: Gateway;
+  const real = useRealServer('concordance');
   let handlers: ReturnType<typeof memoryHandlers>;
-
-  beforeAll(async () => {
-    folder = mkdtempSync(join(tmpdir(), 'wordbench-concordance-ipc-'));
-    server = await startServer({
-      dataDir: join(folder, 'server'),
-      bootstrapKey: KEY,
-      logger: false,
-    });
-    gateway = createGateway({
-      target: () => ({ baseUrl: server.url, commentsBaseUrl: `${server.url}/2`, apiKey: KEY }),
-    });
-    handlers = memoryHandlers({ gateway, uploads: createUploads(() => {}) });
-  });
-  afterAll(async () => {
-    await server.close();
-    rmSync(folder, { recursive: true, force: true });
+  beforeAll(() => {
+    handlers = memoryHandlers({ gateway: real.gateway, uploads: real.uploads });
   });
 
   it('finds the units holding a phrase, with its ranges, and refuses a bad one', async () => {

@@ -1,21 +1,16 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TranslationInfo } from '../../../shared/api/file-translation';
 import type { Memory } from '../../../shared/api/memories';
-import { startServer, type RunningServer } from '../../../server/start';
-import { createGateway, type Gateway } from '../gateway/gateway';
 import { createDragFiles, type DragFiles } from '../transfers/drag-files';
-import { createUploads } from '../transfers/uploads';
 import { fileHandlers } from './files';
 import { memoryHandlers } from './memories';
 import { readyNotice, translationHandlers, type ReadyNotice } from './translations';
 import { createDispatcher, type Handlers } from './validated';
+import { REAL_SERVER_KEY, useRealServer } from './real-server-test-support';
 
-const KEY = 'wb_translations_handler_test_key1';
 const PO = [
   'msgid ""',
   'msgstr ""',
@@ -34,9 +29,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 // The file translation channels against the real embedded server (TM from an import, Apertium
 // for the rest): start, monitor, download under the translated name, drag out, notify.
 describe('translation channels against the real server', () => {
-  let folder: string;
-  let server: RunningServer;
-  let gateway: Gateway;
+  const real = useRealServer('translations');
   let dragFiles: DragFiles;
   const dragged: string[] = [];
   const notices: ReadyNotice[] = [];
@@ -44,17 +37,8 @@ describe('translation channels against the real server', () => {
     ReturnType<typeof translationHandlers>;
   let browserHandlers: ReturnType<typeof translationHandlers>;
 
-  beforeAll(async () => {
-    folder = mkdtempSync(join(tmpdir(), 'wordbench-translations-ipc-'));
-    server = await startServer({
-      dataDir: join(folder, 'server'),
-      bootstrapKey: KEY,
-      logger: false,
-    });
-    gateway = createGateway({
-      target: () => ({ baseUrl: server.url, commentsBaseUrl: `${server.url}/2`, apiKey: KEY }),
-    });
-    const uploads = createUploads(() => {});
+  beforeAll(() => {
+    const { gateway, uploads, folder } = real;
     dragFiles = createDragFiles(folder);
     handlers = {
       ...fileHandlers({ gateway, uploads }),
@@ -68,14 +52,10 @@ describe('translation channels against the real server', () => {
     };
     browserHandlers = translationHandlers({ gateway, dragFiles: createDragFiles(folder) });
   });
-  afterAll(async () => {
-    dragFiles.clear();
-    await server.close();
-    rmSync(folder, { recursive: true, force: true });
-  });
+  afterAll(() => dragFiles.clear());
 
   async function memoryWith(pairs: Array<[string, string]>): Promise<Memory> {
-    const memory = await gateway.json<Memory>({
+    const memory = await real.gateway.json<Memory>({
       method: 'POST',
       path: '/v2/memories',
       json: { name: 'UI strings', srclang: 'en', trglang: 'es' },
@@ -87,7 +67,7 @@ describe('translation channels against the real server', () => {
     );
     for (let tries = 0; tries < 100; tries += 1) {
       const [current] = (
-        await gateway.json<Memory[]>({ method: 'GET', path: '/v2/memories' })
+        await real.gateway.json<Memory[]>({ method: 'GET', path: '/v2/memories' })
       ).filter((m) => m.id === memory.id);
       if (current && !current.is_processing) break;
       await sleep(100);
@@ -183,7 +163,7 @@ describe('translation channels against the real server', () => {
     expect(missing).toMatchObject({ ok: false, error: { status: 404 } });
     const invalid = await dispatch('translations:start', { fileIds: [], memoryId: 1 });
     expect(invalid).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
-    const apiKey = await dispatch('translations:list', { apiKey: KEY });
+    const apiKey = await dispatch('translations:list', { apiKey: REAL_SERVER_KEY });
     expect(apiKey).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
   });
 });
