@@ -1,5 +1,6 @@
 import { parseStored, type NativeCodes } from './inline-codes';
 import { formatTmxDate } from './languages';
+import { escapeXmlAttr, escapeXmlText } from './xml-escape';
 
 /** A unit to write, its source and target in the canonical form (inline-codes.ts). */
 export interface TmxWriteUnit {
@@ -25,27 +26,6 @@ export interface TmxHeader {
   toolVersion: string;
 }
 
-// Characters XML 1.0 does not allow at all; they cannot be escaped, so they are dropped.
-const NOT_XML =
-  // eslint-disable-next-line no-control-regex
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-export function escapeXml(text: string): string {
-  return text
-    .replace(NOT_XML, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;');
-}
-
-export function escapeAttribute(text: string): string {
-  return escapeXml(text)
-    .replace(/"/g, '&quot;')
-    .replace(/\t/g, '&#9;')
-    .replace(/\n/g, '&#10;')
-    .replace(/\r/g, '&#13;');
-}
-
 /**
  * A stored segment as TMX `<seg>` content: `<g>` pairs become `<bpt>`/`<ept>` (with `i` pairing
  * them in this `<tuv>` and `x` naming the code across languages), `<x/>` becomes `<ph>`,
@@ -56,28 +36,28 @@ export function tmxSegment(value: string, codes: NativeCodes | undefined): strin
   let out = '';
   let pair = 0;
   const pairs: number[] = [];
-  const native = (id: string, side: 'b' | 'e') => escapeXml(codes?.[id]?.[side] ?? '');
+  const native = (id: string, side: 'b' | 'e') => escapeXmlText(codes?.[id]?.[side] ?? '');
   for (const part of parseStored(value)) {
     switch (part.type) {
       case 'text':
-        out += escapeXml(part.text);
+        out += escapeXmlText(part.text);
         break;
       case 'open':
         pair += 1;
         pairs.push(pair);
-        out += `<bpt i="${pair}" x="${escapeAttribute(part.id)}">${native(part.id, 'b')}</bpt>`;
+        out += `<bpt i="${pair}" x="${escapeXmlAttr(part.id)}">${native(part.id, 'b')}</bpt>`;
         break;
       case 'close':
         out += `<ept i="${pairs.pop() ?? 0}">${native(part.id, 'e')}</ept>`;
         break;
       case 'standalone':
-        out += `<ph x="${escapeAttribute(part.id)}">${native(part.id, 'b')}</ph>`;
+        out += `<ph x="${escapeXmlAttr(part.id)}">${native(part.id, 'b')}</ph>`;
         break;
       case 'begin':
-        out += `<it pos="begin" x="${escapeAttribute(part.id)}">${native(part.id, 'b')}</it>`;
+        out += `<it pos="begin" x="${escapeXmlAttr(part.id)}">${native(part.id, 'b')}</it>`;
         break;
       case 'end':
-        out += `<it pos="end" x="${escapeAttribute(part.id)}">${native(part.id, 'e')}</it>`;
+        out += `<it pos="end" x="${escapeXmlAttr(part.id)}">${native(part.id, 'e')}</it>`;
         break;
     }
   }
@@ -88,9 +68,9 @@ export function tmxStart(header: TmxHeader): string {
   return (
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
     '<tmx version="1.4">\n' +
-    `  <header creationtool="Wordbench" creationtoolversion="${escapeAttribute(header.toolVersion)}"` +
+    `  <header creationtool="Wordbench" creationtoolversion="${escapeXmlAttr(header.toolVersion)}"` +
     ` datatype="plaintext" segtype="sentence" adminlang="en"` +
-    ` srclang="${escapeAttribute(header.srclang)}" o-tmf="Wordbench"/>\n` +
+    ` srclang="${escapeXmlAttr(header.srclang)}" o-tmf="Wordbench"/>\n` +
     '  <body>\n'
   );
 }
@@ -98,7 +78,7 @@ export function tmxStart(header: TmxHeader): string {
 export const TMX_END = '  </body>\n</tmx>\n';
 
 const prop = (type: string, value: string | null) =>
-  value === null ? '' : `      <prop type="${type}">${escapeXml(value)}</prop>\n`;
+  value === null ? '' : `      <prop type="${type}">${escapeXmlText(value)}</prop>\n`;
 
 /**
  * One `<tu>`: dates, context props (read back by tmx-reader.ts), the two `<tuv>`s in the unit's
@@ -112,8 +92,8 @@ export function tmxUnit(unit: TmxWriteUnit, header: TmxHeader): string {
     prop('x-context-post', unit.nextSource) +
     prop('x-context-key', unit.contextKey) +
     prop('x-origin', unit.origin) +
-    `      <tuv xml:lang="${escapeAttribute(unit.srclang ?? header.srclang)}"><seg>${tmxSegment(unit.source, unit.codes)}</seg></tuv>\n` +
-    `      <tuv xml:lang="${escapeAttribute(unit.trglang ?? header.trglang)}"><seg>${tmxSegment(unit.target, unit.codes)}</seg></tuv>\n` +
+    `      <tuv xml:lang="${escapeXmlAttr(unit.srclang ?? header.srclang)}"><seg>${tmxSegment(unit.source, unit.codes)}</seg></tuv>\n` +
+    `      <tuv xml:lang="${escapeXmlAttr(unit.trglang ?? header.trglang)}"><seg>${tmxSegment(unit.target, unit.codes)}</seg></tuv>\n` +
     '    </tu>\n'
   );
 }

@@ -1,7 +1,8 @@
 import type { TextEncoding } from './encoding';
 import { decodeText, encodeText } from './encoding';
 import type { DocumentFilter } from './filter';
-import { codeMarkup, escapeXmlText, hasWordsOutsideTags } from './inline-codes';
+import { codeMarkup, hasWordsOutsideTags } from './inline-codes';
+import { escapeXmlText } from '../xml-escape';
 import { protectPlaceholders } from './placeholders';
 import { renderSegment, type RangeCode } from './range-codes';
 import type { ExtractedSegment } from './types';

@@ -1,10 +1,5 @@
-import {
-  codeMarkup,
-  escapeSegmentText,
-  escapeXmlText,
-  parseSegment,
-  segmentToPlainText,
-} from './inline-codes';
+import { codeMarkup, escapeSegmentText, parseSegment, segmentToPlainText } from './inline-codes';
+import { escapeXmlText } from '../xml-escape';
 import type { XmlElement } from './xml-tree';
 
 /** A code of a DOCX paragraph: formatting, a hyperlink around runs, or markup kept whole. */

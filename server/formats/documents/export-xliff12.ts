@@ -1,4 +1,5 @@
-import { escapeXmlAttr, escapeXmlText, parseSegment } from './inline-codes';
+import { parseSegment } from './inline-codes';
+import { escapeXmlAttr, escapeXmlText } from '../xml-escape';
 import type { NativeCode, Run } from './xliff-inline';
 import { renderRuns } from './xliff-render';
 

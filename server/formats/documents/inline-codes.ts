@@ -18,6 +18,7 @@
  *   them as codes with the same shared scanner.
  */
 import { codeMatch, findCodeSpans, matchCode } from '../../../shared/inline-codes';
+import { decodeXmlEntities } from '../xml-escape';
 
 export type CodeRole = 'open' | 'close' | 'standalone';
 
@@ -96,27 +97,6 @@ export function escapeSegmentText(text: string): string {
 /** The text between codes of a segment string back to plain text. */
 export function unescapeSegmentText(text: string): string {
   return text.replace(TEXT_UNESCAPES, (_m, name: string) => (name === 'lt' ? '<' : '&'));
-}
-
-const XML_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
-
-/** Resolves the predefined XML entities and character references. */
-export function decodeXmlEntities(s: string): string {
-  return s.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|lt|gt|amp|quot|apos);/g, (m, ref: string) => {
-    if (ref.startsWith('#x')) return String.fromCodePoint(parseInt(ref.slice(2), 16));
-    if (ref.startsWith('#')) return String.fromCodePoint(parseInt(ref.slice(1), 10));
-    return XML_ENTITIES[ref] ?? m;
-  });
-}
-
-/** Escapes character data for XML. */
-export function escapeXmlText(s: string): string {
-  return s.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
-}
-
-/** Escapes an attribute value (double-quoted) for XML. */
-export function escapeXmlAttr(s: string): string {
-  return escapeXmlText(s).replace(/"/g, '&quot;').replace(/\t/g, '&#9;').replace(/\n/g, '&#10;');
 }
 
 /** The canonical markup of one code. */

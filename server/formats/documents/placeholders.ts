@@ -6,7 +6,8 @@ import {
   type PlainArg,
   type Select,
 } from '@messageformat/parser';
-import { escapeSegmentText, escapeXmlText } from './inline-codes';
+import { escapeSegmentText } from './inline-codes';
+import { escapeXmlText } from '../xml-escape';
 
 type Token = Content | PlainArg | FunctionArg | Select | Octothorpe;
 

@@ -1,7 +1,7 @@
 import type { TextEncoding } from './encoding';
 import { encodeText } from './encoding';
 import { DocumentFormatError } from './errors';
-import { escapeXmlAttr } from './inline-codes';
+import { escapeXmlAttr } from '../xml-escape';
 import type { Dialect } from './xliff-inline';
 import { targetToRuns } from './xliff-inline';
 import { renderRuns } from './xliff-render';

@@ -1,4 +1,4 @@
-import { escapeXmlAttr, escapeXmlText } from './inline-codes';
+import { escapeXmlAttr, escapeXmlChars } from '../xml-escape';
 import type { Dialect, NativeCode, Run } from './xliff-inline';
 
 /**
@@ -89,7 +89,7 @@ function brokenSide(
 const INVALID_XML = /[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
 
 function escapeContent(text: string, dialect: Dialect): string {
-  const escaped = escapeXmlText(text);
+  const escaped = escapeXmlChars(text);
   return escaped.replace(INVALID_XML, (c) =>
     dialect === '2.0' && c < '\ud800'
       ? `<cp hex="${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}"/>`

@@ -8,7 +8,7 @@ import {
   mergeDocument,
   segmentToPlainText,
 } from '../index';
-import { decodeXmlEntities } from '../inline-codes';
+import { decodeXmlEntities } from '../../xml-escape';
 import { CORPUS_FILES } from './corpus-files';
 import { corpusPairs } from './corpus-pairs';
 
