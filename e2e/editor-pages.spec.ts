@@ -30,7 +30,7 @@ test('a long document opens with its first page; a confirm made while the rest l
   await editor.openDocument('manual.txt');
   await editor.expectActive(1);
   const note = page.getByTestId('editor-loading-note');
-  await expect(note).toHaveText(`Loading segments: 100 of ${SEGMENTS.toLocaleString('en')}.`);
+  await expect(note).toHaveText(`Loading segments: 50 of ${SEGMENTS.toLocaleString('en')}.`);
   await expect(page.getByTestId('editor-active-number')).toHaveText('Segment 1 of 2,500');
 
   // The rows not loaded yet are placeholders; the grid is as long as the whole document.

@@ -1,3 +1,5 @@
+// First: it asks for an opened document's first page while the rest of this code is evaluated.
+import './features/editor/loading/start-first-page-read';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';

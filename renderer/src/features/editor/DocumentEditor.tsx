@@ -17,6 +17,7 @@ import { FindBar } from './find/FindBar';
 import { FindEmpty } from './find/FindEmpty';
 import type { PagedDocument } from './loading/document-pages';
 import { SegmentLoadingNote } from './loading/SegmentLoadingNote';
+import { useAfterFirstPaint } from './loading/use-after-first-paint';
 import { useSegmentPages } from './loading/use-segment-pages';
 import { useFindStore } from './find/find-store';
 import { useFindKeys } from './find/use-find-keys';
@@ -43,10 +44,12 @@ const NO_HIGHLIGHTS: readonly (readonly [number, number])[] = [];
  * thread beside.
  */
 export function DocumentEditor({ document }: { document: PagedDocument }) {
-  const pages = useSegmentPages(document);
+  // What the first frame does not show is asked for once it is painted.
+  const isPainted = useAfterFirstPaint();
+  const pages = useSegmentPages(document, isPainted);
   const actions = useSegmentActions(document);
   const { active, activeIndex } = actions;
-  const comments = useDocumentComments(document, actions);
+  const comments = useDocumentComments(document, actions, isPainted);
   const find = useSegmentFind(document, comments.result.data, comments.unresolvedOnly);
   const shown = useShownSegments(document.segments, actions, find.passes, find.filterKey);
   useDraftAutosave(document.id, active?.id ?? null);
@@ -55,11 +58,12 @@ export function DocumentEditor({ document }: { document: PagedDocument }) {
   const isQaReportOpen = useQaReportStore((state) => state.isOpen);
   const source = active?.source ?? '';
   const canLookUp = source.trim() !== '' && source.length <= MAX_TRANSLATE_SOURCE;
+  const isLookingUp = canLookUp && !!active && isPainted;
   const lookup = { memoryId: document.memory_id, segmentId: active?.id ?? 0, source };
-  const matches = useQuery({ ...editorQueries.translate(lookup), enabled: canLookUp && !!active });
+  const matches = useQuery({ ...editorQueries.translate(lookup), enabled: isLookingUp });
   const terms = useQuery({
     ...editorQueries.termHits(document.memory_id, source),
-    enabled: canLookUp && !!active,
+    enabled: isLookingUp,
   });
   const highlights = terms.data?.flatMap((hit) => hit.ranges) ?? NO_HIGHLIGHTS;
 

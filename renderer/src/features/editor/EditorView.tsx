@@ -9,6 +9,7 @@ import { EditorMessages } from './EditorMessages';
 import { useEditorStore } from './editor-store';
 import { ProjectDocuments } from './documents/ProjectDocuments';
 import { ProjectPicker } from './documents/ProjectPicker';
+import { useAfterFirstPaint } from './loading/use-after-first-paint';
 import { editorQueries } from './queries';
 import './editor.css';
 
@@ -19,11 +20,12 @@ export function EditorView() {
     ...editorQueries.document(route.documentId ?? 0),
     enabled: route.documentId !== null,
   });
-  // Over an open document the project names the breadcrumb only: its list waits for the
-  // document's first page, so the two do not share the server while the document opens.
+  // Over an open document the project names the breadcrumb only: its list waits until the
+  // document's first page is in and painted, so it delays neither.
+  const isDocumentPainted = useAfterFirstPaint(!document.isPending);
   const projects = useQuery({
     ...projectQueries.list(),
-    enabled: route.projectId !== null && (route.documentId === null || !document.isPending),
+    enabled: route.projectId !== null && (route.documentId === null || isDocumentPainted),
   });
   const project = projects.data?.find((item) => item.id === route.projectId);
   const deleting = useEditorStore((state) => state.deleting);

@@ -18,9 +18,14 @@ const activeSource = () =>
  * "Unresolved comments only" filter lets through (`unresolvedOnly`, null while it is off or the
  * comments are not loaded; `useShownSegments` shows them), and commenting from the keyboard.
  */
-export function useDocumentComments(document: DocumentWithSegments, actions: SegmentActions) {
+export function useDocumentComments(
+  document: DocumentWithSegments,
+  actions: SegmentActions,
+  /** False while the read must wait (the editor's first frame). */
+  isEnabled = true,
+) {
   const { active } = actions;
-  const result = useQuery(editorQueries.comments(document.id));
+  const result = useQuery({ ...editorQueries.comments(document.id), enabled: isEnabled });
   const isUnresolvedOnly = useCommentStore((state) => state.isUnresolvedOnly);
   const unresolved = useMemo(() => unresolvedSegmentIds(result.data), [result.data]);
   const isFiltering = isUnresolvedOnly && result.isSuccess;

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import type { DocumentComments } from '../../../../../shared/api/comments';
 import type { Segment } from '../../../../../shared/api/segments';
 import { summarize, threadOf } from '../comments/comment-threads';
@@ -21,7 +21,7 @@ interface SegmentGridProps {
   onActivate: (index: number) => void;
   /** The search whose hits are painted in the rows in view. */
   hits?: HitPattern | null;
-  /** Rows still loading after the shown ones: light placeholders of the estimated height. */
+  /** Rows still loading after the shown ones: a placeholder of their estimated height. */
   pending?: number;
 }
 
@@ -40,15 +40,23 @@ export function SegmentGrid({
 }: SegmentGridProps) {
   const rowCount = shown.length + pending;
   const scrollRef = useRef<HTMLDivElement>(null);
+  // The virtualizer lays out every row it counts whenever its count or key function changes (a
+  // loop over all of them): it counts the loaded rows only, and keeps its key function while
+  // the rows stay the same, so a long document opens laying out its first page, not every row.
+  const getItemKey = useCallback(
+    (position: number) => segments[shown[position] ?? -1]?.id ?? position,
+    [segments, shown],
+  );
   // The app does not use the React Compiler, so nothing memoizes what the virtualizer returns.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
-    count: rowCount,
+    count: shown.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ESTIMATED_ROW_HEIGHT,
-    getItemKey: (position) => segments[shown[position] ?? -1]?.id ?? `pending-${position}`,
+    getItemKey,
     overscan: 6,
   });
+  const loadedHeight = virtualizer.getTotalSize();
 
   // The active segment is always in view, wherever the keyboard moved it.
   const activePosition = shown.indexOf(activeIndex);
@@ -68,21 +76,14 @@ export function SegmentGrid({
       aria-label="Segments"
       data-testid="segment-grid"
     >
-      <div className="segment-grid-inner" style={{ height: virtualizer.getTotalSize() }}>
+      <div
+        className="segment-grid-inner"
+        style={{ height: loadedHeight + pending * ESTIMATED_ROW_HEIGHT }}
+      >
         {virtualizer.getVirtualItems().map((row) => {
           const index = shown[row.index] ?? -1;
           const segment = segments[index];
-          if (!segment) {
-            return row.index >= shown.length ? (
-              <div
-                key={row.key}
-                className="segment-grid-row segment-placeholder"
-                aria-hidden="true"
-                data-testid="segment-placeholder"
-                style={{ height: ESTIMATED_ROW_HEIGHT, transform: `translateY(${row.start}px)` }}
-              />
-            ) : null;
-          }
+          if (!segment) return null;
           const { count, unresolved } = summarize(threadOf(comments, segment.id));
           return (
             <div
@@ -109,6 +110,18 @@ export function SegmentGrid({
             </div>
           );
         })}
+        {pending > 0 ? (
+          // One block for every row still loading, drawn as rows of the estimated height.
+          <div
+            className="segment-grid-row segment-placeholder"
+            aria-hidden="true"
+            data-testid="segment-placeholder"
+            style={{
+              height: pending * ESTIMATED_ROW_HEIGHT,
+              transform: `translateY(${loadedHeight}px)`,
+            }}
+          />
+        ) : null}
       </div>
     </div>
   );

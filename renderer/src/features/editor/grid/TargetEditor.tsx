@@ -25,14 +25,6 @@ export function TargetEditor({ segment, number, trglang }: TargetEditorProps) {
     textarea.focus({ preventScroll: true });
   }, [segment.id, focusRequest]);
 
-  // The textarea grows with its text, so the whole target is always in view.
-  useEffect(() => {
-    const textarea = ref.current;
-    if (!textarea) return;
-    textarea.style.height = 'auto';
-    textarea.style.height = `${textarea.scrollHeight}px`;
-  }, [value]);
-
   return (
     <textarea
       ref={ref}

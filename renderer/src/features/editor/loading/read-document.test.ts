@@ -4,7 +4,8 @@ import type { DocumentSegmentsQuery } from '../../../../../shared/api/documents'
 import type { Segment } from '../../../../../shared/api/segments';
 import { editorQueries } from '../queries';
 import { isFullyLoaded, type PagedDocument } from './document-pages';
-import { FIRST_PAGE, PAGE } from './read-document';
+import { FIRST_PAGE } from './first-page-read';
+import { PAGE } from './read-document';
 import { answerPage, testHeader, testSegment } from './test-pages';
 
 /** The server's segments, its clock, what it was asked, and whether it knows pages at all. */
@@ -54,16 +55,16 @@ describe('reading a long document for the editor', () => {
     expect(cached(client).segments).toEqual(server);
     expect(asked.map((q) => [q.offset, q.limit])).toEqual([
       [0, FIRST_PAGE],
-      [100, PAGE],
-      [1100, PAGE],
-      [2100, PAGE],
+      [FIRST_PAGE, PAGE],
+      [FIRST_PAGE + PAGE, PAGE],
+      [FIRST_PAGE + 2 * PAGE, PAGE],
     ]);
   });
 
   it('reads on at once until the first segment not confirmed is there', async () => {
     server = server.map((s) => (s.index < 1500 ? { ...s, is_confirmed: true, target: 'x' } : s));
     const opened = await new QueryClient().fetchQuery(query);
-    expect(opened.segments).toHaveLength(2100);
+    expect(opened.segments).toHaveLength(FIRST_PAGE + 2 * PAGE);
   });
 
   it('reads the whole document from a server without pages', async () => {

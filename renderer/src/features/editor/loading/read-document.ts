@@ -1,4 +1,3 @@
-import type { DocumentSegmentsQuery } from '../../../../../shared/api/documents';
 import { getBridge } from '../../../bridge';
 import {
   documentFromPage,
@@ -7,16 +6,13 @@ import {
   withPage,
   type PagedDocument,
 } from './document-pages';
+import { readFirstPage, readPage } from './first-page-read';
 
-/** The rows an editor shows at once, and a little more: what opens a document. */
-export const FIRST_PAGE = 100;
 /** The largest page the server answers (`MAX_SEGMENT_PAGE`): the rest comes this many at a time. */
 export const PAGE = 1000;
 // A change committed just after the server read its clock carries an earlier second: asking
 // a little before the last sync finds it (what is read twice is merged, not duplicated).
 const SYNC_MARGIN_S = 2;
-
-const readPage = (query: DocumentSegmentsQuery) => getBridge().documents.segments(query);
 
 /**
  * One read of the document for the cache under ['documents', id], from what it holds now:
@@ -47,7 +43,7 @@ export async function readDocument(
 async function openDocument(id: number): Promise<PagedDocument> {
   let document: PagedDocument;
   try {
-    document = documentFromPage(await readPage({ id, offset: 0, limit: FIRST_PAGE }));
+    document = documentFromPage(await readFirstPage(id));
   } catch {
     // A server without pages has no such route; any other failure the whole read meets again,
     // and the editor shows it from there.

@@ -9,7 +9,11 @@ import { segmentTotal, type PagedDocument } from './document-pages';
  * poll or another page, a save's cancel stops it (and it goes on once the save began), and
  * whatever answers lands through the query's merge, which keeps newer saved segments.
  */
-export function useSegmentPages(document: PagedDocument): { loaded: number; total: number } {
+export function useSegmentPages(
+  document: PagedDocument,
+  /** False while the reads must wait (the editor's first frame). */
+  isEnabled = true,
+): { loaded: number; total: number } {
   const queryClient = useQueryClient();
   const { queryKey } = editorQueries.document(document.id);
   const isFetching = useIsFetching({ queryKey, exact: true }) > 0;
@@ -18,11 +22,11 @@ export function useSegmentPages(document: PagedDocument): { loaded: number; tota
   const isFailed = queryClient.getQueryState(queryKey)?.status === 'error';
 
   useEffect(() => {
-    if (loaded >= total || isFetching || isFailed) return;
+    if (!isEnabled || loaded >= total || isFetching || isFailed) return;
     void queryClient.refetchQueries({ queryKey, exact: true }, { cancelRefetch: false });
     // The key is a new array each render; the id in it is what matters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [document.id, loaded, total, isFetching, isFailed, queryClient]);
+  }, [document.id, isEnabled, loaded, total, isFetching, isFailed, queryClient]);
 
   return { loaded, total };
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Segment } from '../../../../../shared/api/segments';
+import { useAfterFirstPaint } from '../loading/use-after-first-paint';
 import { indexIgnores, shownWarnings } from './ignores';
 import type { QaLanguages } from './qa';
 import { qaIgnoreQueries } from './qa-ignore-queries';
@@ -18,7 +19,12 @@ interface LiveQaWarningsProps {
 export function LiveQaWarnings({ segment, text, languages }: LiveQaWarningsProps) {
   const warnings = useLiveQa(segment, text, languages);
   const documentId = segment.document_id ?? 0;
-  const ignores = useQuery({ ...qaIgnoreQueries.list(documentId), enabled: documentId > 0 });
+  // Read after the row's first frame (a document's open); once cached, shown at once.
+  const isPainted = useAfterFirstPaint();
+  const ignores = useQuery({
+    ...qaIgnoreQueries.list(documentId),
+    enabled: documentId > 0 && isPainted,
+  });
   const index = useMemo(() => indexIgnores(ignores.data), [ignores.data]);
   const shown = shownWarnings(index, segment.id, warnings, text);
   return (
