@@ -81,7 +81,8 @@ describe('watchHealth', () => {
 
     isHanging = true;
     await until(() => seen.length === 2);
-    expect(seen[1]).toMatchObject({ state: 'unreachable' });
+    // It answered before: only slow so far, so calls to it are not failed for this.
+    expect(seen[1]).toMatchObject({ state: 'unreachable', isSlow: true });
     expect((seen[1] as { message: string }).message).toContain('does not answer.');
     // The probe still waits: its late answer, not the next probe, brings the badge back.
     expect(held.length).toBe(1);
@@ -100,6 +101,8 @@ describe('watchHealth', () => {
     const { seen } = watch(() => url);
     await until(() => seen.length === 1);
     expect((seen[0] as { message: string }).message).toContain('does not answer.');
+    // Never answered: most likely a wrong address, so calls fail at once (no isSlow).
+    expect(seen[0]).not.toHaveProperty('isSlow');
     silent.closeAllConnections();
   });
 

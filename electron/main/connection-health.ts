@@ -29,10 +29,11 @@ export interface HealthWatch {
 }
 
 /**
- * A server that stops answering shows within intervalMs + silentMs (1.8 s): the issue asks for
- * red within 2 s. A busy machine that answers late shows red only while it is silent.
+ * A server that stops answering shows within intervalMs + silentMs (1.5 s): the issue asks for
+ * red within 2 s. A busy machine that answers late shows red only while it is silent, and calls
+ * to a server that answered before are not failed for it (`isSlow`).
  */
-export const HEALTH_DEFAULTS = { intervalMs: 400, silentMs: 1_400, abandonMs: 5_000 };
+export const HEALTH_DEFAULTS = { intervalMs: 300, silentMs: 1_200, abandonMs: 5_000 };
 
 /**
  * Probes the server calls go to and reports each change of reachability. Any HTTP answer counts
@@ -47,6 +48,8 @@ export function watchHealth(
   const { intervalMs, silentMs, abandonMs } = { ...HEALTH_DEFAULTS, ...options };
   const doFetch = options.fetch ?? fetch;
   let probed: { baseUrl: string; reachability: Reachability } | null = null;
+  /** The address that last answered a probe. */
+  let answered: string | null = null;
   let timer: NodeJS.Timeout | undefined;
   let isStopped = false;
   let running: Promise<void> | null = null;
@@ -64,8 +67,16 @@ export function watchHealth(
   async function probe(): Promise<void> {
     const now = target();
     if (now === null) return;
+    // A new address that is silent is most likely wrong: calls fail at once. One that answered
+    // before is only slow so far: the badge turns red, calls still go (isSlow).
+    const isSlow = answered === now.baseUrl;
     const silence = setTimeout(
-      () => report(now.baseUrl, { state: 'unreachable', message: silentMessage(now.baseUrl) }),
+      () =>
+        report(now.baseUrl, {
+          state: 'unreachable',
+          message: silentMessage(now.baseUrl),
+          ...(isSlow ? { isSlow } : {}),
+        }),
       silentMs,
     );
     silence.unref?.();
@@ -75,6 +86,7 @@ export function watchHealth(
         signal: AbortSignal.timeout(abandonMs),
       });
       await response.body?.cancel();
+      answered = now.baseUrl;
       report(now.baseUrl, { state: 'reachable' });
     } catch (error) {
       report(now.baseUrl, { state: 'unreachable', message: describeFailure(error, now.baseUrl) });
@@ -116,7 +128,8 @@ export function watchHealth(
 }
 
 function sameReachability(a: Reachability, b: Reachability): boolean {
-  return a.state === b.state && (a.state === 'reachable' || a.message === (b as typeof a).message);
+  if (a.state === 'reachable' || b.state === 'reachable') return a.state === b.state;
+  return a.message === b.message && a.isSlow === b.isSlow;
 }
 
 function silentMessage(baseUrl: string): string {

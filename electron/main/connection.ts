@@ -144,8 +144,9 @@ export function createConnection(deps: ConnectionDeps): Connection {
       if (apiKey === null) throw noKey();
       // The probe found the hosted service unreachable: fail at once rather than after the
       // gateway's long timeout (a wrong address shows in seconds). The probe keeps watching.
+      // A service that answered before and is only slow for a moment still gets the call.
       const probe = reachability();
-      if (probe?.state === 'unreachable') {
+      if (probe?.state === 'unreachable' && !probe.isSlow) {
         throw new GatewayError({
           code: 'network',
           message: probe.message,

@@ -57,8 +57,12 @@ export interface ConnectionState {
 /** The host's health probe of the server calls go to (`GET /health`, a short timeout). */
 export type Reachability =
   | { state: 'reachable' }
-  /** `message`: why, in words (refused, timed out, certificate not trusted). */
-  | { state: 'unreachable'; message: string };
+  /**
+   * `message`: why, in words (refused, timed out, certificate not trusted). `isSlow`: a server
+   * that answered before has been silent for a moment; the badge says so, but calls still go to
+   * it (a slow network is not a dead one) until its probe is given up.
+   */
+  | { state: 'unreachable'; message: string; isSlow?: boolean };
 
 export interface ConnectionTestResult {
   ok: boolean;

@@ -23,6 +23,10 @@ export function applyConnectionState(queryClient: QueryClient, state: Connection
   if (previous && serverIdentity(previous) !== serverIdentity(state)) {
     void queryClient.resetQueries(fromServer);
     announceServerSwitch();
+  } else if (state.reachability?.state === 'unreachable' && state.reachability.isSlow) {
+    // Only slow so far (it answered before): the badge says so, and what was asked keeps
+    // waiting for its answer rather than being dropped and asked again of the same server.
+    return;
   } else if (isNewlyUnreachable(previous, state)) {
     // A first load still waiting on the silent server would wait out the gateway's timeout (a
     // refetch joins it): drop it, so the next call fails at once with the probe's reason.
