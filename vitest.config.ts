@@ -18,8 +18,10 @@ const POSTGRES_API_TESTS: string[] = [
   'server/documents/documents-xliff-states.test.ts',
   'server/documents/documents.test.ts',
   'server/documents/pretranslate.test.ts',
+  'server/documents/progress-counter-queries.test.ts',
   'server/documents/qa-ignores.test.ts',
   'server/documents/segment-pages-route.test.ts',
+  'server/domains/domains.test.ts',
   'server/file-translation/file-translation-errors.test.ts',
   'server/file-translation/file-translation-hostile.test.ts',
   'server/file-translation/file-translation.test.ts',
@@ -33,6 +35,10 @@ const POSTGRES_API_TESTS: string[] = [
   'server/http/quota.test.ts',
   'server/http/strict-query.test.ts',
   'server/http/validation.test.ts',
+  'server/jobs/jobs-create.test.ts',
+  'server/jobs/jobs-export.test.ts',
+  'server/jobs/jobs-lifecycle.test.ts',
+  'server/jobs/jobs-stats.test.ts',
   'server/languages/languages.test.ts',
   'server/memories/concordance.test.ts',
   'server/memories/memories.test.ts',
@@ -44,6 +50,7 @@ const POSTGRES_API_TESTS: string[] = [
   'server/projects/moved-by.test.ts',
   'server/projects/progress.test.ts',
   'server/projects/projects-cache.test.ts',
+  'server/projects/projects-job.test.ts',
   'server/projects/projects-list.test.ts',
   'server/projects/projects.test.ts',
   'server/segments/batch-segments.test.ts',
@@ -55,6 +62,7 @@ const POSTGRES_API_TESTS: string[] = [
   'server/translate/translate-routes.test.ts',
   'server/translate/translate-segment.test.ts',
   'server/uploads/uploads.test.ts',
+  'server/workflows/workflows.test.ts',
 ];
 
 export default defineConfig({

@@ -34,10 +34,24 @@ export interface BenchOptions {
   projects?: number;
   connections?: number;
   durationSeconds?: number;
+  /** Segments in all, spread over the documents (BENCH_SEGMENTS; default none). */
+  segments?: number;
 }
 
 const KEY = 'wb_bench-key-0123456789';
 const FILTERED = '/v2/projects?state=inReview&srclang=en&trglang=es';
+
+/** A write the project list is made of, so that the next list is built, not cached. */
+async function touchProject(baseUrl: string, round: number): Promise<void> {
+  const response = await fetch(`${baseUrl}/v2/projects`, {
+    method: 'PUT',
+    headers: { authorization: basic(KEY), 'content-type': 'application/json' },
+    body: JSON.stringify({ id: 1, name: `Touched ${round}` }),
+  });
+  if (response.status !== 200) throw new Error(`PUT /v2/projects answered ${response.status}`);
+}
+
+const median = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1] ?? 0;
 
 async function timedGet(url: string): Promise<{ ms: number; bytes: number; status: number }> {
   const started = performance.now();
@@ -54,18 +68,26 @@ async function timedGet(url: string): Promise<{ ms: number; bytes: number; statu
 export async function benchProjectsApi(
   options: BenchOptions = {},
 ): Promise<Record<string, number>> {
-  const { projects = 10_000, connections = 100, durationSeconds = 10 } = options;
+  const { projects = 10_000, connections = 100, durationSeconds = 10, segments = 0 } = options;
   const dataDir = mkdtempSync(join(tmpdir(), 'wordbench-bench-'));
   const figures: Record<string, number> = { projects, connections, durationSeconds };
   try {
     const db = openDatabase(join(dataDir, DATABASE_FILE));
     await ensureBootstrap(sqliteStorage(db), { key: KEY });
     const seedStarted = performance.now();
-    await seedProjects(db, { count: projects, documentsPerProject: 2, seed: 1 });
+    // Two documents a project on average: segments / (2 * projects) a document.
+    const segmentsPerDocument = Math.round(segments / (2 * projects));
+    await seedProjects(db, {
+      count: projects,
+      documentsPerProject: 2,
+      seed: 1,
+      segmentsPerDocument,
+    });
     figures.seedMs = performance.now() - seedStarted;
     figures.documents = (
       db.prepare('SELECT count(*) AS n FROM documents').get() as { n: number }
     ).n;
+    figures.segments = (db.prepare('SELECT count(*) AS n FROM segments').get() as { n: number }).n;
     db.close();
 
     const server = await startServer({
@@ -89,7 +111,15 @@ export async function benchProjectsApi(
         figures[`${name}.responseBytes`] = cold.bytes;
         const warm: number[] = [];
         for (let i = 0; i < 5; i += 1) warm.push((await timedGet(server.url + path)).ms);
-        figures[`${name}.warmSingleMs`] = warm.sort((a, b) => a - b)[2] ?? 0;
+        figures[`${name}.warmSingleMs`] = median(warm);
+        // Built again after a write (the answer cache keeps a list until the data changes).
+        const rebuilt: number[] = [];
+        for (let i = 0; i < 5; i += 1) {
+          await touchProject(server.url, i);
+          rebuilt.push((await timedGet(server.url + path)).ms);
+        }
+        figures[`${name}.afterWriteMs`] = median(rebuilt);
+        if (process.env.BENCH_NO_LOAD) continue;
 
         const result = await autocannon({
           url: server.url + path,
@@ -143,7 +173,11 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const loadBefore = loadavg();
   // BENCH_SECONDS lengthens each run, e.g. to let 100 full-list answers of 12 MB finish.
   const durationSeconds = Number(process.env.BENCH_SECONDS) || undefined;
-  benchProjectsApi({ durationSeconds }).then(
+  // BENCH_SEGMENTS=1000000: the list's progress over a million segments (issue 14);
+  // BENCH_CONNECTIONS sets the load; BENCH_NO_LOAD=1 measures single requests only.
+  const segments = Number(process.env.BENCH_SEGMENTS) || undefined;
+  const connections = Number(process.env.BENCH_CONNECTIONS) || undefined;
+  benchProjectsApi({ durationSeconds, segments, connections }).then(
     (figures) => print(figures, loadBefore),
     (error: unknown) => {
       console.error(error);

@@ -12,6 +12,8 @@ export interface SeedOptions {
   documentsPerProject?: number;
   /** Same seed, same data (apart from "now", which anchors the dates). */
   seed?: number;
+  /** Mean segments per document: each gets 0 to twice this many (default 0: none). */
+  segmentsPerDocument?: number;
 }
 
 const DAY = 86_400;
@@ -50,7 +52,7 @@ export async function seedProjects(
 ): Promise<{ memoryIds: number[]; projectIds: number[] }> {
   const owner = await defaultUser(sqliteStorage(db).db);
   if (!owner) throw new Error('The database has no organization yet: run ensureBootstrap first');
-  const { count, documentsPerProject = 2, seed = 1 } = options;
+  const { count, documentsPerProject = 2, seed = 1, segmentsPerDocument = 0 } = options;
   const random = prng(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const now = nowSeconds();
@@ -70,6 +72,11 @@ export async function seedProjects(
     `INSERT INTO documents (org_id, project_id, name, srclang, trglang, import_succeeded,
        is_review_complete, translator_email, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?)`,
+  );
+  const insertSegment = db.prepare(
+    `INSERT INTO segments (org_id, document_id, memory_id, idx, source, target, is_confirmed,
+       word_count, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertChange = db.prepare(
     `INSERT INTO project_state_changes (project_id, from_state, to_state, user_id, changed_at)
@@ -108,7 +115,7 @@ export async function seedProjects(
           insertChange.run(projectId, 'backlog', state, owner.userId, updatedAt);
         const documents = Math.floor(random() * (2 * documentsPerProject + 1));
         for (let d = 0; d < documents; d += 1) {
-          insertDocument.run(
+          const document = insertDocument.run(
             owner.orgId,
             projectId,
             `${d + 1}-${pick(FILES)}`,
@@ -119,9 +126,44 @@ export async function seedProjects(
             createdAt,
             updatedAt,
           );
+          const segments = Math.floor(random() * (2 * segmentsPerDocument + 1));
+          for (let idx = 0; idx < segments; idx += 1) {
+            const words = 1 + Math.floor(random() * 20);
+            const isConfirmed = random() < 0.4;
+            insertSegment.run(
+              owner.orgId,
+              Number(document.lastInsertRowid),
+              memory.id,
+              idx,
+              `Segment ${idx} of ${words} words.`,
+              isConfirmed ? `Segmento ${idx}.` : '',
+              isConfirmed ? 1 : 0,
+              words,
+              createdAt,
+              updatedAt,
+            );
+          }
         }
       }
+      if (segmentsPerDocument > 0) fillCounters(db);
       return { memoryIds: memoryList.map((memory) => memory.id), projectIds };
     })
     .immediate();
+}
+
+/**
+ * The documents' stored progress (migration 014), as the server keeps it, when the schema has
+ * it: an A/B bench seeds a checkout from before the counters with this same file.
+ */
+function fillCounters(db: Database): void {
+  const columns = db.prepare("SELECT name FROM pragma_table_info('documents')").pluck().all();
+  if (!columns.includes('segments_total')) return;
+  db.exec(`
+    UPDATE documents SET segments_total = c.n, segments_confirmed = c.confirmed,
+      words_total = c.words, words_confirmed = c.cwords
+    FROM (SELECT document_id, count(*) AS n, sum(is_confirmed) AS confirmed,
+        sum(word_count) AS words, sum(is_confirmed * word_count) AS cwords
+      FROM segments GROUP BY document_id) AS c
+    WHERE c.document_id = documents.id
+  `);
 }

@@ -7,6 +7,7 @@ import { createCommentService } from './comments/comment-service';
 import { registerDocuments } from './documents/register';
 import { registerFileTranslations } from './file-translation/register';
 import { registerFiles } from './files/register';
+import { registerJobs } from './jobs/register';
 import { registerAuth } from './http/auth';
 import type { AuthThrottleOptions } from './http/auth-throttle';
 import { registerErrorHandlers } from './http/errors';
@@ -23,6 +24,7 @@ import type { TmEngine } from './memories/registry';
 import { apertiumLanguages } from './mt/apertium-pairs';
 import type { MtEngine } from './mt/engine';
 import { commentsRoutes } from './comments/routes';
+import { domainsRoutes } from './domains/routes';
 import { healthRoutes } from './health/routes';
 import { languagesRoutes } from './languages/routes';
 import { projectsRoutes } from './projects/routes';
@@ -31,6 +33,7 @@ import { registerSegments } from './segments/register';
 import { registerMtEngine } from './translate/mt-engine';
 import { registerUploads } from './uploads/register';
 import { registerWorkQueue, type WorkOptions } from './work/register';
+import { registerWorkflows } from './workflows/register';
 import type { Database } from './db/db';
 import { sqliteStorage, type Storage } from './db/storage';
 import { dataVersionOf } from './db/data-version';
@@ -125,10 +128,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerMemories(app, { ...shared, storage, version, engine: options.tmEngine });
   const documents = await registerDocuments(app, { storage, work });
   const comments = createCommentService(storage);
-  await registerSegments(app, { storage, records: documents.records, comments });
+  const workflows = await registerWorkflows(app, { storage });
+  await registerSegments(app, {
+    storage,
+    records: documents.records,
+    comments,
+    workflows: workflows.advance,
+  });
   await registerFileTranslations(app, { ...shared, storage, pool: documents.pool });
+  await registerJobs(app, { ...shared, storage, ...documents, version });
   await app.register(commentsRoutes, { comments });
   await app.register(translateRoutes, { storage, tm: app.tm, mt: app.mt });
+  await app.register(domainsRoutes, { mt: app.mt });
   return app;
 }
 

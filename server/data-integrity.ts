@@ -37,10 +37,31 @@ function filesBelow(dir: string): string[] {
     .map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1));
 }
 
+/** Documents whose stored progress counters (migration 014) differ from their segments. */
+export function counterProblems(db: Database): string[] {
+  const rows = db
+    .prepare(
+      `SELECT d.id FROM documents d
+       LEFT JOIN (SELECT document_id, count(*) AS n,
+           sum(is_confirmed <> 0) AS confirmed, sum(is_reviewed <> 0) AS reviewed,
+           sum(word_count) AS words, sum(CASE WHEN is_confirmed <> 0 THEN word_count END) AS cwords
+         FROM segments WHERE document_id IS NOT NULL GROUP BY document_id) c
+         ON c.document_id = d.id
+       WHERE d.segments_total <> coalesce(c.n, 0)
+         OR d.segments_confirmed <> coalesce(c.confirmed, 0)
+         OR d.segments_reviewed <> coalesce(c.reviewed, 0)
+         OR d.words_total <> coalesce(c.words, 0)
+         OR d.words_confirmed <> coalesce(c.cwords, 0)`,
+    )
+    .all() as Array<{ id: number }>;
+  return rows.map((row) => `document ${row.id}: progress counters differ from its segments`);
+}
+
 /**
  * Everything wrong with a data folder at rest (no request in flight, no background work): the
- * database's own checks, every blob row's file there with its size and SHA-256, no blob or part
- * file without its row, and nothing left in the temporary folder.
+ * database's own checks, each document's progress counters equal to its segments, every blob
+ * row's file there with its size and SHA-256, no blob or part file without its row, and nothing
+ * left in the temporary folder.
  */
 export function integrityProblems(dataDir: string): string[] {
   const problems: string[] = [];
@@ -52,6 +73,8 @@ export function integrityProblems(dataDir: string): string[] {
     }
     const foreign = db.pragma('foreign_key_check') as unknown[];
     if (foreign.length > 0) problems.push(`foreign_key_check: ${JSON.stringify(foreign)}`);
+
+    problems.push(...counterProblems(db));
 
     const root = join(dataDir, 'blobs');
     const blobs = db.prepare('SELECT sha256, size FROM blobs').all() as Array<{

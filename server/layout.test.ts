@@ -17,15 +17,18 @@ const CROSS_CUTTING = ['blobs', 'db', 'formats', 'http', 'langid', 'mt', 'tm', '
 const AREAS = [
   'comments',
   'documents',
+  'domains',
   'file-translation',
   'files',
   'health',
+  'jobs',
   'languages',
   'memories',
   'projects',
   'segments',
   'translate',
   'uploads',
+  'workflows',
 ];
 /** Above everything: the command line and the tests of the whole API. */
 const ON_TOP = ['api-tests', 'cli'];

@@ -3,6 +3,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 export const VIEWS = [
   { id: 'board', label: 'Board' },
   { id: 'files', label: 'Files' },
+  { id: 'jobs', label: 'Jobs' },
   { id: 'translations', label: 'Translations' },
   { id: 'editor', label: 'Editor' },
   { id: 'memories', label: 'Memories' },

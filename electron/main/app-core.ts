@@ -7,6 +7,7 @@ import { appHandlers } from './ipc/app';
 import { commentHandlers } from './ipc/comments';
 import { documentHandlers } from './ipc/documents';
 import { fileHandlers } from './ipc/files';
+import { jobHandlers } from './ipc/jobs';
 import { languageHandlers } from './ipc/languages';
 import { memoryHandlers } from './ipc/memories';
 import { projectHandlers } from './ipc/projects';
@@ -79,6 +80,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     ...languageHandlers(gateway),
     ...memoryHandlers({ gateway, uploads, deliverDownload }),
     ...projectHandlers(gateway),
+    ...jobHandlers({ gateway, deliverDownload }),
     ...fileHandlers({ gateway, uploads, deliverDownload, dragFiles, openFile: options.openFile }),
     ...documentHandlers({ gateway, uploads, deliverDownload }),
     ...segmentHandlers(gateway),

@@ -13,6 +13,7 @@ import { EditorView } from './features/editor/EditorView';
 const loaders = {
   board: () => import('./features/board/BoardView').then((m) => ({ default: m.BoardView })),
   files: () => import('./features/files/FilesView').then((m) => ({ default: m.FilesView })),
+  jobs: () => import('./features/jobs/JobsView').then((m) => ({ default: m.JobsView })),
   translations: () =>
     import('./features/translations/TranslationsView').then((m) => ({
       default: m.TranslationsView,
@@ -26,6 +27,7 @@ const loaders = {
 const views = {
   board: lazy(loaders.board),
   files: lazy(loaders.files),
+  jobs: lazy(loaders.jobs),
   translations: lazy(loaders.translations),
   editor: EditorView,
   memories: lazy(loaders.memories),

@@ -20,7 +20,8 @@ export type ResourceKind =
   | 'uploadKey'
   | 'singleUpload'
   | 'singleUploadKey'
-  | 'translation';
+  | 'translation'
+  | 'job';
 
 export interface ApiWorld {
   key: string;
@@ -192,6 +193,8 @@ export async function createWorld(
       singleUpload: upload?.id ?? 0,
       singleUploadKey: single.key,
       translation: translation.id,
+      // The job made for the project, which was created without one (API.md 5).
+      job: project.job_id,
     },
   };
 }
@@ -200,6 +203,7 @@ const KIND_RULES: Array<{ path?: RegExp; name: RegExp; kind: ResourceKind }> = [
   { path: /^\/v2\/memories\/segment$/, name: /^segment_id$/, kind: 'memoryUnit' },
   { name: /^memory_?id$/i, kind: 'memory' },
   { name: /^project_?id$/i, kind: 'project' },
+  { name: /^job_?id$/i, kind: 'job' },
   { name: /^document_?ids?$/i, kind: 'document' },
   { name: /^segment_?ids?$/i, kind: 'segment' },
   { name: /^comment_?id$/i, kind: 'comment' },

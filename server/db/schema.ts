@@ -65,6 +65,11 @@ export interface DocumentsTable {
   pretranslation_error: string | null;
   pretranslate_cursor: Generated<number>;
   pretranslate_token: string | null;
+  segments_total: Generated<number>;
+  segments_confirmed: Generated<number>;
+  segments_reviewed: Generated<number>;
+  words_total: Generated<number>;
+  words_confirmed: Generated<number>;
 }
 
 export interface FileLabelsTable {
@@ -120,6 +125,52 @@ export interface FilesTable {
   detected_lang: Generated<string>;
   detected_lang_confidence: Generated<number>;
   is_detecting: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface JobFilesTable {
+  id: Generated<number>;
+  job_id: number;
+  position: number;
+  file_id: number | null;
+  name: string;
+}
+
+export interface JobLanguagePairsTable {
+  id: Generated<number>;
+  job_id: number;
+  position: number;
+  trglang: string;
+  trglocale: string | null;
+  memory_id: number;
+  due_at: number | null;
+  pretranslate: Generated<number>;
+  auto_accept: Generated<number>;
+  config_id: number | null;
+  workflow_template_id: number | null;
+  project_id: number | null;
+}
+
+export interface JobsTable {
+  id: Generated<number>;
+  org_id: number;
+  name: string;
+  srclang: string;
+  srclocale: string | null;
+  due_at: number | null;
+  status: Generated<string>;
+  creation_status: Generated<string>;
+  creation_error: string | null;
+  delivered_at: number | null;
+  is_processing: Generated<number>;
+  processing_error: string | null;
+  workflow_template_id: number | null;
+  domain_id: number | null;
+  leverage: string | null;
+  export_type: string | null;
+  export_token: string | null;
+  export_blob: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -318,6 +369,9 @@ export interface Schema {
   file_translation_targets: FileTranslationTargetsTable;
   file_translations: FileTranslationsTable;
   files: FilesTable;
+  job_files: JobFilesTable;
+  job_language_pairs: JobLanguagePairsTable;
+  jobs: JobsTable;
   memories: MemoriesTable;
   memory_tasks: MemoryTasksTable;
   memory_terms: MemoryTermsTable;

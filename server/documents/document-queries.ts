@@ -1,6 +1,5 @@
 import type { DocumentFormat, DocumentWithSegments } from '../../shared/api/documents';
 import type { Dialect, Queryable } from '../db/storage';
-import { progressQueries } from './progress-queries';
 import { DOCUMENT_WIRE_COLUMNS, documentRowToWire } from './queries';
 
 /** A project as a new document needs it. */
@@ -80,8 +79,7 @@ export function documentQueries(db: Queryable, dialect: Dialect) {
         ])
         .executeTakeFirst();
       if (!row) return null;
-      const progress = await progressQueries(db).ofDocument(id);
-      const { customer_reviewer_email: _unused, ...document } = documentRowToWire(row, progress);
+      const { customer_reviewer_email: _unused, ...document } = documentRowToWire(row);
       return {
         ...document,
         format: row.format as DocumentFormat,

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Dialect, Queryable } from '../db/storage';
+import { changeOf, progressCounters, sumCounters } from './progress-counter-queries';
 
 export interface PendingSegment {
   id: number;
@@ -79,7 +80,32 @@ export function pretranslateSegmentQueries(db: Queryable, dialect: Dialect) {
       .where('id', '=', fill.id)
       .where('document_id', '=', documentId)
       .where('target', '=', '')
-      .execute();
+      .executeTakeFirst();
+
+  /** Writes the fills; the ids of the segments written. */
+  async function write(documentId: number, fills: Fill[], now: number): Promise<number[]> {
+    if (dialect === 'sqlite') {
+      const written: number[] = [];
+      for (const fill of fills) {
+        const result = await fillOne(documentId, fill, now);
+        if (Number(result.numUpdatedRows) > 0) written.push(fill.id);
+      }
+      return written;
+    }
+    const column = <K extends keyof Fill>(key: K) => fills.map((fill) => fill[key]);
+    const { rows } = await sql<{ id: number }>`
+      UPDATE segments AS s
+      SET target = v.target, target_origin = v.origin, match_score = v.score,
+        is_confirmed = v.confirm, updated_by = NULL, updated_at = ${now}
+      FROM unnest(${column('id')}::bigint[], ${column('target')}::text[],
+        ${column('origin')}::text[], ${column('score')}::bigint[],
+        ${fills.map((fill) => (fill.confirm ? 1 : 0))}::integer[])
+        AS v(id, target, origin, score, confirm)
+      WHERE s.id = v.id AND s.document_id = ${documentId} AND s.target = ''
+      RETURNING s.id
+    `.execute(db);
+    return rows.map((row) => Number(row.id));
+  }
 
   return {
     /**
@@ -111,25 +137,33 @@ export function pretranslateSegmentQueries(db: Queryable, dialect: Dialect) {
 
     /**
      * Fills the segments still empty (a translator's edit meanwhile wins): on PostgreSQL one
-     * UPDATE for the batch, joined to the fills unnested from one array a column.
+     * UPDATE for the batch, joined to the fills unnested from one array a column. The document
+     * is locked (pretranslate-job.ts), so the rows read before the write are the rows written;
+     * its counters take the confirmations.
      */
     async fill(documentId: number, fills: Fill[], now: number): Promise<void> {
       if (fills.length === 0) return;
-      if (dialect === 'sqlite') {
-        for (const fill of fills) await fillOne(documentId, fill, now);
-        return;
-      }
-      const column = <K extends keyof Fill>(key: K) => fills.map((fill) => fill[key]);
-      await sql`
-        UPDATE segments AS s
-        SET target = v.target, target_origin = v.origin, match_score = v.score,
-          is_confirmed = v.confirm, updated_by = NULL, updated_at = ${now}
-        FROM unnest(${column('id')}::bigint[], ${column('target')}::text[],
-          ${column('origin')}::text[], ${column('score')}::bigint[],
-          ${fills.map((fill) => (fill.confirm ? 1 : 0))}::integer[])
-          AS v(id, target, origin, score, confirm)
-        WHERE s.id = v.id AND s.document_id = ${documentId} AND s.target = ''
-      `.execute(db);
+      const before = new Map(
+        (
+          await db
+            .selectFrom('segments')
+            .select(['id', 'is_confirmed', 'is_reviewed', 'word_count'])
+            .where(
+              'id',
+              'in',
+              fills.map((fill) => fill.id),
+            )
+            .where('document_id', '=', documentId)
+            .execute()
+        ).map((row) => [row.id, row]),
+      );
+      const confirms = new Map(fills.map((fill) => [fill.id, fill.confirm ? 1 : 0]));
+      const written = await write(documentId, fills, now);
+      const changes = written.flatMap((id) => {
+        const row = before.get(id);
+        return row ? [changeOf(row, { ...row, is_confirmed: confirms.get(id) ?? 0 })] : [];
+      });
+      await progressCounters(db, dialect).adjust(documentId, sumCounters(changes));
     },
   };
 }

@@ -1,4 +1,4 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Expression, SqlBool } from 'kysely';
 import type { Queryable } from '../db/storage';
 
 /** Our extension on documents and projects: confirmed work out of all of it. */
@@ -17,22 +17,7 @@ export const NO_PROGRESS: Progress = Object.freeze({
   words_confirmed: 0,
 });
 
-/**
- * The aggregates of `segments as s` grouped by document, for a select over segments. Sums are
- * numeric (text) on PostgreSQL: `progressOf` reads them as numbers.
- */
-export const PROGRESS_SUMS = [
-  sql<number>`count(*)`.as('segments_total'),
-  sql<number>`coalesce(sum(case when s.is_confirmed <> 0 then 1 else 0 end), 0)`.as(
-    'segments_confirmed',
-  ),
-  sql<number>`coalesce(sum(s.word_count), 0)`.as('words_total'),
-  sql<number>`coalesce(sum(case when s.is_confirmed <> 0 then s.word_count else 0 end), 0)`.as(
-    'words_confirmed',
-  ),
-] as const;
-
-/** A row of `PROGRESS_SUMS` as either backend answers it. */
+/** Counters as either backend answers them (numbers; text would be read as numbers too). */
 export interface ProgressRow {
   segments_total: number | string;
   segments_confirmed: number | string;
@@ -63,30 +48,33 @@ export function addProgress(parts: readonly Progress[]): Progress {
 }
 
 /**
- * Progress of shown documents (not still importing) from their segments, grouped by document:
- * one pass over the `segments_document` index range of each document.
+ * Progress of shown documents (not still importing), read from their stored counters
+ * (progress-counter-queries.ts): columns of each document row, whatever its number of segments.
  */
 export function progressQueries(db: Queryable) {
-  const sums = () =>
+  const counters = () =>
     db
-      .selectFrom('segments as s')
-      .innerJoin('documents as d', 'd.id', 's.document_id')
+      .selectFrom('documents as d')
       .where('d.import_in_progress', '=', 0)
-      .select('s.document_id')
-      .select(PROGRESS_SUMS)
-      .groupBy('s.document_id');
+      .select([
+        'd.id as document_id',
+        'd.segments_total',
+        'd.segments_confirmed',
+        'd.words_total',
+        'd.words_confirmed',
+      ]);
 
-  const byDocument = (rows: (ProgressRow & { document_id: number | null })[]) =>
-    new Map(rows.map((row) => [Number(row.document_id), progressOf(row)]));
+  const byDocument = (rows: (ProgressRow & { document_id: number })[]) =>
+    new Map(rows.map((row) => [row.document_id, progressOf(row)]));
 
   return {
     async ofDocument(documentId: number): Promise<Progress> {
-      return progressOf(await sums().where('d.id', '=', documentId).executeTakeFirst());
+      return progressOf(await counters().where('d.id', '=', documentId).executeTakeFirst());
     },
 
     /** The progress of each document of one project, by document id. */
     async ofProject(projectId: number): Promise<Map<number, Progress>> {
-      return byDocument(await sums().where('d.project_id', '=', projectId).execute());
+      return byDocument(await counters().where('d.project_id', '=', projectId).execute());
     },
 
     /**
@@ -98,7 +86,7 @@ export function progressQueries(db: Queryable) {
       afterId: number,
       lastId: number,
     ): Promise<Map<number, Progress>> {
-      const rows = await sums()
+      const rows = await counters()
         .innerJoin('projects as p', 'p.id', 'd.project_id')
         .where(where)
         .where('p.id', '>', afterId)

@@ -1,7 +1,7 @@
 import type { DocumentWithoutSegments } from '../../shared/api/projects';
 import type { Storage } from '../db/storage';
 import { nowSeconds } from '../db/time';
-import type { Progress } from './progress-queries';
+import { NO_PROGRESS, progressOf, type Progress } from './progress-queries';
 
 /**
  * The columns of a document as the API answers it, for a Kysely select over `documents as d`:
@@ -27,6 +27,11 @@ export const DOCUMENT_WIRE_COLUMNS = [
   'd.created_at',
   'd.updated_at',
   'd.is_review_complete',
+  // The stored progress (progress-counter-queries.ts): a list needs no second read for it.
+  'd.segments_total',
+  'd.segments_confirmed',
+  'd.words_total',
+  'd.words_confirmed',
 ] as const;
 
 /** A row of `DOCUMENT_WIRE_COLUMNS`, as both backends answer it (flags are 0/1 integers). */
@@ -50,12 +55,19 @@ export interface DocumentWireRow {
   created_at: number;
   updated_at: number;
   is_review_complete: number;
+  segments_total: number;
+  segments_confirmed: number;
+  words_total: number;
+  words_confirmed: number;
 }
 
-/** The wire object of a Kysely row of `DOCUMENT_WIRE_COLUMNS` with its progress (progress-queries.ts). */
+/**
+ * The wire object of a Kysely row of `DOCUMENT_WIRE_COLUMNS`, with `progress` or the row's own
+ * (none while it is still importing, as progress-queries.ts answers).
+ */
 export function documentRowToWire(
   row: DocumentWireRow,
-  progress: Progress,
+  progress: Progress = row.import_in_progress !== 0 ? NO_PROGRESS : progressOf(row),
 ): DocumentWithoutSegments {
   return {
     id: row.id,

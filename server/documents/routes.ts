@@ -52,7 +52,9 @@ const uploadHeaders = Type.Object({
   auto_accept: Type.Optional(Type.String({ description: 'Confirm pretranslated 100% TM matches' })),
   case_sensitive: Type.Optional(Type.String({ description: 'Accepted for compatibility' })),
   match_attribution: Type.Optional(Type.String({ description: 'Accepted for compatibility' })),
-  config_id: Type.Optional(Type.String({ description: 'Accepted for compatibility' })),
+  config_id: Type.Optional(
+    Type.String({ description: 'A filter configuration (GET /v3/domains); unknown: 400' }),
+  ),
   'lilt-api': Type.Optional(
     Type.String({
       description: 'All the parameters above as one JSON object (non-ASCII as \\uXXXX)',

@@ -1,6 +1,7 @@
 import type { Segment } from '../../shared/api/segments';
 import type { Dialect, Queryable } from '../db/storage';
 import {
+  SEGMENT_ROW_COLUMNS,
   toValues,
   toWire,
   visible,
@@ -10,30 +11,56 @@ import {
   type TargetChange,
 } from './segment-rows';
 import { insertSegmentRows } from './segment-inserts';
+import { changeOf, countOf, progressCounters, sumCounters } from './progress-counter-queries';
+import { unlockSegments } from './unlock-queries';
 import { segmentPages, type PageCursor } from './segment-pages';
 
 export type { NewSegment, SegmentRow, TargetChange } from './segment-rows';
 
-/** Ids per `IN (...)` list, under both limits with room for the other parameters. */
-const IDS_PER_LIST = 10_000;
-
 /**
  * Segments of documents and memories. Every read by id is scoped to the organization. `db` is
- * the storage's handle or an open transaction; `dialect` decides whether `row` can lock.
+ * the storage's handle or an open transaction; `dialect` decides whether `row` can lock. Every
+ * write keeps the document's counters (progress-counter-queries.ts) in the same transaction;
+ * the caller has locked the document first on PostgreSQL.
  */
 export function segmentQueries(db: Queryable, dialect: Dialect) {
+  const counters = progressCounters(db, dialect);
+  const counted = (segment: NewSegment) =>
+    countOf({
+      is_confirmed: segment.isConfirmed ? 1 : 0,
+      is_reviewed: 0,
+      word_count: segment.wordCount,
+    });
+
   return {
+    /** Locks the segment's document on PostgreSQL: call it before reading the segment to change. */
+    lockDocumentOf: (segmentId: number): Promise<void> => counters.lockDocumentOf(segmentId),
+    /** Locks documents on PostgreSQL, in ascending id order, before their segments are read. */
+    lockDocuments: (documentIds: number[]): Promise<void> => counters.lockDocuments(documentIds),
+
     async insert(segment: NewSegment): Promise<number> {
       const row = await db
         .insertInto('segments')
         .values(toValues(segment))
         .returning('id')
         .executeTakeFirstOrThrow();
+      await counters.adjust(segment.documentId, counted(segment));
       return row.id;
     },
 
     /** Inserts the rows in order (segment-inserts.ts). */
-    insertMany: (segments: NewSegment[]): Promise<void> => insertSegmentRows(db, dialect, segments),
+    async insertMany(segments: NewSegment[]): Promise<void> {
+      await insertSegmentRows(db, dialect, segments);
+      const byDocument = new Map<number | null, NewSegment[]>();
+      for (const segment of segments) {
+        const list = byDocument.get(segment.documentId) ?? [];
+        if (list.length === 0) byDocument.set(segment.documentId, list);
+        list.push(segment);
+      }
+      for (const [documentId, list] of byDocument) {
+        await counters.adjust(documentId, sumCounters(list.map(counted)));
+      }
+    },
 
     /** A document's segments in order. */
     listByDocument: async (documentId: number): Promise<Segment[]> =>
@@ -62,16 +89,7 @@ export function segmentQueries(db: Queryable, dialect: Dialect) {
     async row(orgId: number, id: number, forUpdate = false): Promise<SegmentRow | null> {
       let query = db
         .selectFrom('segments as s')
-        .select([
-          's.id',
-          's.document_id',
-          's.memory_id',
-          's.idx',
-          's.source',
-          's.target',
-          's.context_key',
-          's.memory_unit_id',
-        ])
+        .select(SEGMENT_ROW_COLUMNS)
         .where('s.id', '=', id)
         .where('s.org_id', '=', orgId)
         .where(visible);
@@ -104,7 +122,8 @@ export function segmentQueries(db: Queryable, dialect: Dialect) {
       return (row?.idx ?? -1) + 1;
     },
 
-    async setTarget(id: number, change: TargetChange): Promise<void> {
+    /** A new target for `row` as it was read (locked) in this transaction. */
+    async setTarget(row: SegmentRow, change: TargetChange): Promise<void> {
       await db
         .updateTable('segments')
         .set({
@@ -116,32 +135,23 @@ export function segmentQueries(db: Queryable, dialect: Dialect) {
           updated_by: change.userId,
           updated_at: change.now,
         })
-        .where('id', '=', id)
+        .where('id', '=', row.id)
         .execute();
+      const after = { ...row, is_confirmed: change.isConfirmed ? 1 : 0 };
+      await counters.adjust(row.document_id, changeOf(row, after));
     },
 
-    async remove(id: number): Promise<boolean> {
-      const result = await db.deleteFrom('segments').where('id', '=', id).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+    /** Deletes `row` as it was read (locked) in this transaction. */
+    async remove(row: SegmentRow): Promise<boolean> {
+      const result = await db.deleteFrom('segments').where('id', '=', row.id).executeTakeFirst();
+      const deleted = Number(result.numDeletedRows) > 0;
+      if (deleted) await counters.adjust(row.document_id, countOf(row, -1));
+      return deleted;
     },
 
     /** Unlocks the organization's segments among `ids`; the ids of those, in the given order. */
-    async unlock(orgId: number, ids: number[]): Promise<number[]> {
-      const unique = [...new Set(ids)];
-      const found = new Set<number>();
-      for (let at = 0; at < unique.length; at += IDS_PER_LIST) {
-        const rows = await db
-          .updateTable('segments as s')
-          .set({ is_reviewed: 0 })
-          .where('s.id', 'in', unique.slice(at, at + IDS_PER_LIST))
-          .where('s.org_id', '=', orgId)
-          .where(visible)
-          .returning('id')
-          .execute();
-        for (const row of rows) found.add(row.id);
-      }
-      return unique.filter((id) => found.has(id));
-    },
+    unlock: (orgId: number, ids: number[]): Promise<number[]> =>
+      unlockSegments(db, dialect, orgId, ids),
 
     /** Whether the organization has this memory (where a segment without a document goes). */
     async memoryExists(orgId: number, memoryId: number): Promise<boolean> {

@@ -34,7 +34,26 @@ export interface SegmentRow {
   target: string;
   context_key: string | null;
   memory_unit_id: number | null;
+  // What the row counts for in its document's progress (progress-counter-queries.ts).
+  is_confirmed: number;
+  is_reviewed: number;
+  word_count: number;
 }
+
+/** The columns of a `SegmentRow`, of `segments as s`. */
+export const SEGMENT_ROW_COLUMNS = [
+  's.id',
+  's.document_id',
+  's.memory_id',
+  's.idx',
+  's.source',
+  's.target',
+  's.context_key',
+  's.memory_unit_id',
+  's.is_confirmed',
+  's.is_reviewed',
+  's.word_count',
+] as const;
 
 /** A new target for a segment. */
 export interface TargetChange {

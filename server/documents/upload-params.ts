@@ -9,6 +9,7 @@ import {
   toInteger,
 } from '../http/header-params';
 import { badRequest } from '../http/http-error';
+import { chosenFilterConfig } from '../domains/filter-configs';
 
 /** `POST /v2/documents/files` parameters, validated. */
 export interface DocumentUploadParams {
@@ -30,9 +31,10 @@ const FIELDS = [
 
 /**
  * The upload's parameters from individual headers or one `LILT-API` JSON header. Checked before
- * the body is read: every problem is a 400 naming the field. `case_sensitive`,
- * `match_attribution` and `config_id` are checked and otherwise ignored (see
- * shared/api/documents.ts).
+ * the body is read: every problem is a 400 naming the field. `case_sensitive` and
+ * `match_attribution` are checked and otherwise ignored (see shared/api/documents.ts);
+ * `config_id` must name a filter configuration (GET /v3/domains), whose default settings are
+ * what extraction does anyway.
  */
 export function documentUploadParameters(headers: IncomingHttpHeaders): DocumentUploadParams {
   const fields = headerFields(headers, FIELDS);
@@ -59,6 +61,6 @@ export function documentUploadParameters(headers: IncomingHttpHeaders): Document
     if (field) toBoolean(field.where, field.value);
   }
   const config = fields.config_id;
-  if (config) toInteger(config.where, config.value);
+  if (config) chosenFilterConfig(config.where, toInteger(config.where, config.value));
   return params;
 }

@@ -42,8 +42,10 @@ describe('file translation: bad requests change nothing', () => {
     [`fileId=1,,2&memoryId=1`, /fileId/],
     [`fileId=1`, /memoryId/],
     [`fileId=1&memoryId=x`, /memoryId/],
-    [`fileId=1&memoryId=1&configId=30`, /configId/],
-    [`fileId=1&memoryId=1&configId=102`, /configId/],
+    [`fileId=1&memoryId=1&configId=0`, /configId/],
+    [`fileId=1&memoryId=1&configId=102`, /configId: no filter configuration 102/],
+    [`fileId=1&memoryId=1&tmThreshold=30`, /tmThreshold/],
+    [`fileId=1&memoryId=1&tmThreshold=102`, /tmThreshold/],
     [`fileId=1&memoryId=1&withTM=maybe`, /withTM/],
   ])('POST ?%s answers 400 naming the parameter', async (query, names) => {
     const before = await rows(t);

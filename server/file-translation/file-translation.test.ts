@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TranslationInfo } from '../../shared/api/file-translation';
+import { FILTER_CONFIGS } from '../domains/filter-configs';
 import { corpusPairs } from '../formats/documents/corpus/corpus-pairs';
 import { requireApertium } from '../mt/apertium-test-support';
 import { createTestApp, type TestApp } from '../test-support';
@@ -104,15 +105,25 @@ describe('file translation end to end (real Apertium)', () => {
     expect(info.withTM).toBe(false);
   });
 
-  it('configId sets the lowest TM score taken', async () => {
+  it("tmThreshold sets the lowest TM score taken; configId takes its filter configuration's", async () => {
     const near = await memoryOf(t.app, [
       ['The printer is ready now.', 'La impresora ya está lista.'],
     ]);
     const file = await uploadFile(t.app, 'menu.po', PO);
-    const strict = await translateNow(t.app, file.id, near, '&configId=100');
+    const strict = await translateNow(t.app, file.id, near, '&tmThreshold=100');
     expect(strict).toMatchObject({ tmSegments: 0, mtSegments: 2, tmThreshold: 100 });
-    const loose = await translateNow(t.app, file.id, near, '&configId=60');
+    const loose = await translateNow(t.app, file.id, near, '&tmThreshold=60');
     expect(loose).toMatchObject({ tmSegments: 1, mtSegments: 1, tmThreshold: 60 });
+
+    const po = FILTER_CONFIGS.find((config) => config.filterName === 'po')!;
+    const csv = FILTER_CONFIGS.find((config) => config.filterName === 'csv')!;
+    const byConfig = await translateNow(t.app, file.id, near, `&configId=${po.id}`);
+    expect(byConfig.tmThreshold).toBe(po.settings.tmThreshold);
+    // Another format's configuration lends its threshold; tmThreshold wins over it.
+    const otherFormat = await translateNow(t.app, file.id, near, `&configId=${csv.id}`);
+    expect(otherFormat.tmThreshold).toBe(csv.settings.tmThreshold);
+    const both = await translateNow(t.app, file.id, near, `&configId=${po.id}&tmThreshold=60`);
+    expect(both).toMatchObject({ tmSegments: 1, tmThreshold: 60 });
   });
 
   it('translates several files in one call, one info each, and lists them by time and status', async () => {

@@ -35,8 +35,11 @@ export const translationRoutes: FastifyPluginAsync<TranslationRoutesOptions> = a
         summary: 'Translate files with a memory (TM, then MT for the rest), in the background',
         description:
           'One TranslationInfo per file, InProgress; poll GET /v2/translate/file. `memoryId` ' +
-          'gives the language pair and the matches; `withTM=false` uses MT alone. `configId` is, ' +
-          'in our reading, the lowest TM score taken (50-101, default 75).',
+          'gives the language pair and the matches; `withTM=false` uses MT alone. `configId` ' +
+          'names a filter configuration (GET /v3/domains; unknown: 400) whose ' +
+          '`settings.tmThreshold` is the lowest TM score taken; a configuration of another ' +
+          'format than the file lends its threshold all the same. `tmThreshold` (our ' +
+          'extension, 50-101) sets that score directly and wins; default 75.',
         tags: ['translate'],
         operationId: 'translateFile',
         querystring: TranslateFileQuery,

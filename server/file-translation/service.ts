@@ -4,6 +4,7 @@ import {
   type TranslateFileQuery,
   type TranslationInfo,
 } from '../../shared/api/file-translation';
+import { chosenFilterConfig } from '../domains/filter-configs';
 import { parseIdList } from '../http/decimal';
 import { badRequest, conflict, notFound } from '../http/http-error';
 import type { WorkQueue } from '../work/queue';
@@ -33,6 +34,11 @@ export function createTranslationService(store: TranslationStore, work: WorkQueu
       query: TranslateFileQuery,
     ): Promise<TranslationInfo[]> {
       const fileIds = idList('fileId', query.fileId);
+      const config =
+        query.configId === undefined ? undefined : chosenFilterConfig('configId', query.configId);
+      // A configuration of another format than a file still lends its threshold.
+      const tmThreshold =
+        query.tmThreshold ?? config?.settings.tmThreshold ?? DEFAULT_FILE_TM_THRESHOLD;
       if (fileIds.length > MAX_FILES_PER_REQUEST) {
         throw badRequest(
           `fileId lists ${fileIds.length} files; one request may translate at most ` +
@@ -51,7 +57,7 @@ export function createTranslationService(store: TranslationStore, work: WorkQueu
           fileId,
           memoryId: query.memoryId,
           withTm: query.withTM ?? true,
-          tmThreshold: query.configId ?? DEFAULT_FILE_TM_THRESHOLD,
+          tmThreshold,
           fileName: file.name,
           translatedName: translatedFileName(file.name, memory.srclang, memory.trglang),
           srclang: memory.srclang,

@@ -1,6 +1,7 @@
 import type { Project, ProjectState, WorkflowStatus } from '../../shared/api/projects';
 import type { Queryable } from '../db/storage';
 import { NO_PROGRESS } from '../documents/progress-queries';
+import { workflowStageOf } from '../workflows/project-rules';
 
 /** The columns of a project on the wire, in order, from `projects as p`. */
 export const PROJECT_COLUMNS = [
@@ -19,6 +20,7 @@ export const PROJECT_COLUMNS = [
   'p.sample_review_percentage',
   'p.created_at',
   'p.updated_at',
+  'p.workflow_template_id',
 ] as const;
 
 export function workflowStatusOf(state: ProjectState): WorkflowStatus {
@@ -71,6 +73,8 @@ export function projectToWire(row: ProjectRow): Project {
     updated_at: row.updated_at,
     workflowStatus: workflowStatusOf(state),
     moved_by: row.moved_by ?? null,
+    workflowTemplateId: row.workflow_template_id,
+    workflowStage: workflowStageOf(row.workflow_template_id, state),
     // The sums of its documents' progress, once they are read (queries.ts).
     ...NO_PROGRESS,
     document: [],

@@ -46,8 +46,10 @@ const changes = (projectId: number) => createProjectStore(t.storage).stateChange
 
 describe('POST /v2/projects', () => {
   it('creates a project in backlog with the language pair and locales of its memory', async () => {
+    // A project made without a job gets a new job of its own; this one joins that job.
+    const { job_id: jobId } = await createProject();
     const project = await createProject({
-      job_id: 12,
+      job_id: jobId!,
       due_date: T + 86_400,
       metadata: { client: 'Acme' },
       workflowTemplateId: 3,
@@ -57,7 +59,7 @@ describe('POST /v2/projects', () => {
     expect(project).toEqual({
       id: expect.any(Number),
       memory_id: memory.id,
-      job_id: 12,
+      job_id: jobId,
       srclang: 'en',
       trglang: 'es',
       srclocale: null,
@@ -72,6 +74,8 @@ describe('POST /v2/projects', () => {
       updated_at: T,
       workflowStatus: 'READY_TO_START',
       moved_by: null,
+      workflowTemplateId: 3,
+      workflowStage: 'READY_TO_START',
       segments_total: 0,
       segments_confirmed: 0,
       words_total: 0,

@@ -1,6 +1,6 @@
 import type { Project, ProjectState } from '../../shared/api/projects';
 import type { Queryable } from '../db/storage';
-import { NO_PROGRESS, addProgress, progressQueries } from '../documents/progress-queries';
+import { addProgress } from '../documents/progress-queries';
 import { DOCUMENT_WIRE_COLUMNS, documentRowToWire } from '../documents/queries';
 import { projectWhere, type ProjectFilter } from './project-filter';
 import { projectRows, projectToWire } from './project-wire';
@@ -113,10 +113,8 @@ export function projectQueries(db: Queryable) {
         .where('d.project_id', '=', id)
         .orderBy('d.id')
         .execute();
-      const progress = await progressQueries(db).ofProject(id);
-      project.document = documents.map((document) =>
-        documentRowToWire(document, progress.get(document.id) ?? NO_PROGRESS),
-      );
+      // Each row holds its document's progress (documents/progress-counter-queries.ts).
+      project.document = documents.map((document) => documentRowToWire(document));
       return withProgress(project);
     },
 
@@ -212,10 +210,9 @@ export function projectQueries(db: Queryable) {
         .orderBy('d.project_id')
         .orderBy('d.id')
         .execute();
-      const progress = await progressQueries(db).ofProjects(where, afterId, last.id);
       const byId = new Map(projects.map((project) => [project.id, project]));
       for (const row of documents) {
-        const document = documentRowToWire(row, progress.get(row.id) ?? NO_PROGRESS);
+        const document = documentRowToWire(row);
         byId.get(row.project_id)?.document.push(document);
       }
       return projects.map(withProgress);

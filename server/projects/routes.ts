@@ -62,10 +62,13 @@ export const projectsRoutes: FastifyPluginAsync<ProjectsRoutesOptions> = async (
     {
       schema: {
         summary: 'Create a project in backlog, with the language pair of its memory',
+        description:
+          '`workflowTemplateId` (or `workflow_template_name`) makes it follow a workflow ' +
+          'template (GET /v2/workflows/templates); an unknown one is a 400.',
         tags,
         operationId: 'createProject',
         body: ProjectCreateParameters,
-        response: { 200: Project, 404: ErrorRef },
+        response: { 200: Project, 400: ErrorRef, 404: ErrorRef },
       },
     },
     async (request): Promise<Project> => {
@@ -127,10 +130,13 @@ export const projectsRoutes: FastifyPluginAsync<ProjectsRoutesOptions> = async (
     {
       schema: {
         summary: 'Update a project (legacy): only the fields present change',
+        description:
+          'A project that follows a workflow template moves only to states of its stages: ' +
+          'otherwise 409, and nothing changes.',
         tags,
         operationId: 'updateProject',
         body: ProjectUpdateParameters,
-        response: { 200: Project, 404: ErrorRef },
+        response: { 200: Project, 404: ErrorRef, 409: ErrorRef },
       },
     },
     async (request): Promise<Project> => {

@@ -6,7 +6,9 @@ import type {
 import type { Storage } from '../db/storage';
 import { nowSeconds } from '../db/time';
 import type { ProjectFilter } from './project-filter';
+import { projectJobQueries } from './job-queries';
 import { projectQueries, type ProjectStateChange } from './queries';
+import { checkWorkflowMove, chosenTemplateId } from '../workflows/project-rules';
 
 /** Who is acting: the organization scopes every lookup, the user is recorded on state changes. */
 export interface Actor {
@@ -52,7 +54,10 @@ export function createProjectStore(storage: Storage) {
     list: (orgId: number, filter: ProjectFilter): Promise<Project[]> =>
       listPage(orgId, filter, 0, Number.MAX_SAFE_INTEGER),
 
-    /** A new project in `backlog` with its memory's languages; null when there is no such memory. */
+    /**
+     * A new project in `backlog` with its memory's languages, in the job `job_id` names (404 if
+     * it is not the organization's) or in a new job of its own; null when there is no such memory.
+     */
     create: (
       actor: Actor,
       input: ProjectCreateParameters,
@@ -62,17 +67,29 @@ export function createProjectStore(storage: Storage) {
         const q = projectQueries(tx);
         const languages = await q.memoryLanguages(actor.orgId, input.memory_id);
         if (!languages) return null;
+        // An unknown template is a 400 (the transaction rolls back, nothing is created).
+        const workflowTemplateId = chosenTemplateId(input);
+        const forJob = {
+          name: input.name,
+          memoryId: input.memory_id,
+          dueDate: input.due_date ?? null,
+          workflowTemplateId,
+          ...languages,
+        };
+        const jobs = projectJobQueries(tx, storage.dialect === 'postgres');
+        const jobId = await jobs.jobFor(actor.orgId, input.job_id, forJob, now);
         const id = await q.insert({
           orgId: actor.orgId,
           memoryId: input.memory_id,
-          jobId: input.job_id ?? null,
+          jobId,
           name: input.name,
           dueDate: input.due_date ?? null,
           metadata: input.metadata ?? {},
-          workflowTemplateId: input.workflowTemplateId ?? null,
+          workflowTemplateId,
           ...languages,
           now,
         });
+        await jobs.addPair(jobId, id, forJob);
         await q.insertChange(id, null, 'backlog', actor.userId, now);
         return q.get(actor.orgId, id);
       }),
@@ -91,6 +108,10 @@ export function createProjectStore(storage: Storage) {
         const { id } = input;
         // Fields of other API versions are ignored: only these can change.
         if (UPDATABLE.every((field) => input[field] === undefined)) return current;
+        // A project with a workflow template moves only through its stages (409, unchanged).
+        if (input.state !== undefined && input.state !== current.state) {
+          checkWorkflowMove(current.workflowTemplateId ?? null, input.state);
+        }
         const next = {
           name: input.name ?? current.name,
           state: input.state ?? current.state,

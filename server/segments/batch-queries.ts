@@ -1,6 +1,11 @@
 import type { Segment } from '../../shared/api/segments';
 import type { Dialect, Queryable } from '../db/storage';
-import { toWire, wireSelect, type SegmentRow } from '../documents/segment-rows';
+import {
+  SEGMENT_ROW_COLUMNS,
+  toWire,
+  wireSelect,
+  type SegmentRow,
+} from '../documents/segment-rows';
 
 /** Ids per `IN (...)` list, under both backends' parameter limits. */
 const IDS_PER_LIST = 10_000;
@@ -20,16 +25,7 @@ export function batchQueries(db: Queryable, dialect: Dialect) {
       for (let at = 0; at < ids.length; at += IDS_PER_LIST) {
         let query = db
           .selectFrom('segments as s')
-          .select([
-            's.id',
-            's.document_id',
-            's.memory_id',
-            's.idx',
-            's.source',
-            's.target',
-            's.context_key',
-            's.memory_unit_id',
-          ])
+          .select(SEGMENT_ROW_COLUMNS)
           .where('s.id', 'in', ids.slice(at, at + IDS_PER_LIST))
           .where('s.org_id', '=', orgId)
           .where('s.document_id', '=', documentId)

@@ -11,6 +11,7 @@ import { badRequest, HttpError, notFound } from '../http/http-error';
 import type { TmRegistry } from '../memories/registry';
 import { batchQueries } from './batch-queries';
 import { writeUnit, type Writer } from './segment-writes';
+import type { WorkflowAdvance } from '../workflows/advance';
 
 /** What is wrong with a batch before anything is read: the whole call is refused. */
 function checkBatch({ segments }: SegmentBatchParameters): void {
@@ -42,11 +43,19 @@ function checkBatch({ segments }: SegmentBatchParameters): void {
  * writes its unit into the memory; a draft writes nothing there), unless its target is no longer
  * `expected_target`: someone changed it since, and it is left as it is and answered apart.
  */
-export function createBatchWrites(storage: Storage, tm: TmRegistry) {
+export function createBatchWrites(
+  storage: Storage,
+  tm: TmRegistry,
+  workflows?: Pick<WorkflowAdvance, 'segmentsSaved'>,
+) {
   const { dialect } = storage;
-  return (writer: Writer, params: SegmentBatchParameters): Promise<SegmentBatchResponse> => {
+  return async (writer: Writer, params: SegmentBatchParameters): Promise<SegmentBatchResponse> => {
     checkBatch(params);
-    return tm.write(async (w) => {
+    const answer = await tm.write(async (w) => {
+      const q = segmentQueries(w.tx, dialect);
+      // The document before its segments, as every write of them (documents/README.md). Not
+      // FOR UPDATE: a QA ignore's insert holds a segment and then takes a key share of it.
+      await q.lockDocuments([params.document_id]);
       const document = await documentQueries(w.tx, dialect).ref(writer.orgId, params.document_id);
       if (!document) throw notFound(`Document ${params.document_id} not found`);
       const ids = params.segments.map((item) => item.id);
@@ -63,7 +72,6 @@ export function createBatchWrites(storage: Storage, tm: TmRegistry) {
             (missing.length > 20 ? ` and ${missing.length - 20} more` : ''),
         );
       }
-      const q = segmentQueries(w.tx, dialect);
       const now = nowSeconds();
       const saved: number[] = [];
       const changedSince: number[] = [];
@@ -75,7 +83,7 @@ export function createBatchWrites(storage: Storage, tm: TmRegistry) {
         }
         const confirm = item.is_confirmed !== false;
         const hasTarget = item.target !== '';
-        await q.setTarget(row.id, {
+        await q.setTarget(row, {
           target: item.target,
           isConfirmed: confirm,
           targetOrigin: hasTarget ? (item.target_origin ?? 'user') : null,
@@ -91,6 +99,9 @@ export function createBatchWrites(storage: Storage, tm: TmRegistry) {
       const reads = batchQueries(w.tx, dialect);
       return { saved: await reads.wire(saved), changed_since: await reads.wire(changedSince) };
     });
+    // Committed: a project with a workflow moves on when these were its stage's last segments.
+    if (answer.saved.length > 0) await workflows?.segmentsSaved(params.document_id, writer.userId);
+    return answer;
   };
 }
 

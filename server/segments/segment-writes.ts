@@ -11,6 +11,7 @@ import { segmentQueries, type SegmentQueries, type SegmentRow } from '../documen
 import { nowSeconds } from '../db/time';
 import { wordCount } from '../documents/word-count';
 import { sourcesOf } from './segment-sources';
+import type { WorkflowAdvance } from '../workflows/advance';
 
 /** Who is writing. */
 export interface Writer {
@@ -47,7 +48,11 @@ export async function writeUnit(
  * commit together, and the index follows only after the commit. A segment changed is read with
  * its row locked on PostgreSQL, so two confirmations of one segment never write two units.
  */
-export function createSegmentWrites(storage: Storage, tm: TmRegistry) {
+export function createSegmentWrites(
+  storage: Storage,
+  tm: TmRegistry,
+  workflows?: Pick<WorkflowAdvance, 'segmentsSaved'>,
+) {
   const { dialect } = storage;
 
   /**
@@ -110,7 +115,7 @@ export function createSegmentWrites(storage: Storage, tm: TmRegistry) {
           if (target !== '') {
             const row = (await q.row(writer.orgId, id)) as SegmentRow;
             const unitId = await writeUnit(w, q, row, target, writer, 'api');
-            await q.setTarget(id, {
+            await q.setTarget(row, {
               target,
               isConfirmed: true,
               targetOrigin: 'user',
@@ -132,22 +137,24 @@ export function createSegmentWrites(storage: Storage, tm: TmRegistry) {
      * `PUT /v2/segments`: confirmed (the default) writes the unit into the segment's memory,
      * updating the one written earlier if it still exists; a draft writes nothing there.
      */
-    update(writer: Writer, params: SegmentUpdateParameters): Promise<Segment> {
+    async update(writer: Writer, params: SegmentUpdateParameters): Promise<Segment> {
       const confirm = params.is_confirmed !== false;
       if (confirm && params.target.trim() === '') {
         throw badRequest(
           'target: must not be empty to confirm a segment (is_confirmed false clears it)',
         );
       }
-      return tm.write(async (w) => {
+      const saved = await tm.write(async (w) => {
         const q = segmentQueries(w.tx, dialect);
+        // The document before the segment, as every write of its segments (progress counters).
+        await q.lockDocumentOf(params.id);
         const row = await q.row(writer.orgId, params.id, true);
         if (!row) throw segmentNotFound(params.id);
         const hasTarget = params.target !== '';
         const unitId = confirm
           ? await writeUnit(w, q, row, params.target, writer, 'editor')
           : row.memory_unit_id;
-        await q.setTarget(row.id, {
+        await q.setTarget(row, {
           target: params.target,
           isConfirmed: confirm,
           targetOrigin: hasTarget ? 'user' : null,
@@ -158,6 +165,9 @@ export function createSegmentWrites(storage: Storage, tm: TmRegistry) {
         });
         return (await q.get(writer.orgId, row.id)) as Segment;
       });
+      // Committed: a project with a workflow moves on when this was its stage's last segment.
+      if (confirm) await workflows?.segmentsSaved(saved.document_id, writer.userId);
+      return saved;
     },
 
     /**
@@ -168,11 +178,12 @@ export function createSegmentWrites(storage: Storage, tm: TmRegistry) {
     remove(writer: Writer, id: number): Promise<boolean> {
       return tm.write(async (w) => {
         const q = segmentQueries(w.tx, dialect);
+        await q.lockDocumentOf(id);
         const row = await q.row(writer.orgId, id, true);
         if (!row) throw segmentNotFound(id);
         let deleted =
           row.memory_unit_id !== null && (await w.remove(row.memory_id, row.memory_unit_id));
-        if (row.document_id === null) deleted = (await q.remove(id)) || deleted;
+        if (row.document_id === null) deleted = (await q.remove(row)) || deleted;
         return deleted;
       });
     },

@@ -11,9 +11,9 @@ export const TRANSLATION_STATUSES = [
 export const TranslationStatus = Type.Union(TRANSLATION_STATUSES.map((s) => Type.Literal(s)));
 export type TranslationStatus = Static<typeof TranslationStatus>;
 
-/** The lowest TM score a segment takes when `configId` does not set one. */
+/** The lowest TM score a segment takes unless `tmThreshold` or the `configId`'s settings say. */
 export const DEFAULT_FILE_TM_THRESHOLD = 75;
-/** `configId`, in our reading, is that threshold: a TM score from 50 to 101. */
+/** `tmThreshold` (our extension) is a TM score from 50 to 101. */
 export const FILE_TM_THRESHOLD_RANGE = { minimum: 50, maximum: 101 } as const;
 
 /**
@@ -25,8 +25,19 @@ export const TranslateFileQuery = Type.Object({
   memoryId: Id,
   configId: Type.Optional(
     Type.Integer({
+      minimum: 1,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description:
+        'A filter configuration (GET /v3/domains): its settings.tmThreshold is the lowest TM ' +
+        'score taken',
+    }),
+  ),
+  tmThreshold: Type.Optional(
+    Type.Integer({
       ...FILE_TM_THRESHOLD_RANGE,
-      description: `Our reading: the lowest TM score taken (50-101; default ${DEFAULT_FILE_TM_THRESHOLD})`,
+      description:
+        "Our extension: the lowest TM score taken (50-101), over the configId's; default " +
+        `${DEFAULT_FILE_TM_THRESHOLD}`,
     }),
   ),
   withTM: Type.Optional(Type.Boolean()),

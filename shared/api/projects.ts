@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DisplayName, EpochSeconds, Id, IdList, LanguageCode, Nullable } from './fields';
+import { AssignmentType } from './workflows';
 
 /** The board's columns, in order (API.md Part A, "States and transitions"). */
 export const PROJECT_STATES = ['backlog', 'inProgress', 'inReview', 'inQA', 'done'] as const;
@@ -94,6 +95,16 @@ export const Project = Type.Object({
    * is first moved (on a team server, boards show who moved what).
    */
   moved_by: Nullable(Type.String()),
+  /** Our extension: the workflow template the project follows (GET /v2/workflows/templates). */
+  workflowTemplateId: Type.Optional(
+    Nullable(Type.Integer({ description: 'Our extension: its workflow template; null, none' })),
+  ),
+  /** Our extension: the template's stage the project is at (its state's); null without one. */
+  workflowStage: Type.Optional(
+    Type.Union([...AssignmentType.anyOf, Type.Null()], {
+      description: "Our extension: the stage of its workflow template it is at (its state's)",
+    }),
+  ),
   /** Our extension: the progress of its documents together (see `ProgressFields`). */
   ...ProgressFields,
   document: Type.Array(DocumentWithoutSegments),
@@ -108,6 +119,8 @@ export const ProjectCreateParameters = Type.Object({
   due_date: Type.Optional(EpochSeconds),
   metadata: Type.Optional(Metadata),
   workflowTemplateId: Type.Optional(Id),
+  /** The newer SDK names the template instead (GET /v2/workflows/templates); ids win if both agree. */
+  workflow_template_name: Type.Optional(Type.String({ maxLength: 255 })),
 });
 export type ProjectCreateParameters = Static<typeof ProjectCreateParameters>;
 

@@ -45,6 +45,17 @@ import {
   type TranslationMemoryEntry,
 } from '../api/tm';
 import {
+  JobCreateParameters,
+  JobExportType,
+  JobListQuery,
+  JobUpdateParameters,
+  LanguagePair,
+  type Job,
+  type JobDeleteResponse,
+  type JobLeverageStats,
+} from '../api/jobs';
+import type { WorkflowTemplate } from '../api/workflows';
+import {
   ProjectCreateParameters,
   ProjectListQuery,
   ProjectUpdateParameters,
@@ -166,6 +177,47 @@ export const contract = {
   /** Moves, renames, archives: only the fields present change (legacy `PUT /v2/projects`). */
   'projects:update': channel<Project>()(closed(ProjectUpdateParameters)),
   'projects:delete': channel<DeleteResponse>()(ById),
+  /** Jobs, newest first (`GET /v2/jobs`): active, archived or delivered, a page at a time. */
+  'jobs:list': channel<Job[]>()(closed(JobListQuery)),
+  'jobs:get': channel<Job>()(ById),
+  /** Starts a job (`POST /v2/jobs`): PENDING while its projects are made in the background. */
+  'jobs:create': channel<Job>()(
+    Type.Object(
+      {
+        ...JobCreateParameters.properties,
+        languagePairs: Type.Array(closed(LanguagePair), { minItems: 1, maxItems: 100 }),
+      },
+      { additionalProperties: false },
+    ),
+  ),
+  /** Renames or re-dates a job: only the fields present change (`dueDate` in epoch seconds). */
+  'jobs:update': channel<Job>()(
+    Type.Object(
+      {
+        id: Id,
+        name: JobUpdateParameters.properties.name,
+        dueDate: JobUpdateParameters.properties.dueDate,
+      },
+      { additionalProperties: false },
+    ),
+  ),
+  'jobs:delete': channel<JobDeleteResponse>()(ById),
+  'jobs:archive': channel<Job>()(ById),
+  'jobs:unarchive': channel<Job>()(ById),
+  /** Brings a delivered job back to active. */
+  'jobs:reactivate': channel<Job>()(ById),
+  /** Moves every project of the job to done and marks it delivered. */
+  'jobs:deliver': channel<Job>()(ById),
+  /** Runs the leverage analysis now; `bands` is the full report (our extension). */
+  'jobs:stats': channel<JobLeverageStats>()(ById),
+  /** Starts an export (files or memories) and answers the job: watch `isProcessing`. */
+  'jobs:export': channel<Job>()(
+    Type.Object({ id: Id, type: JobExportType }, { additionalProperties: false }),
+  ),
+  /** The job's last export as a zip, saved the way document downloads are. */
+  'jobs:download': channel<DownloadResult>()(ById),
+  /** The workflow templates a job's projects can follow (`GET /v2/workflows/templates`). */
+  'workflows:templates': channel<WorkflowTemplate[]>()(NoInput),
   /** The organization's files; with `labels`, only files having all of them. */
   'files:list': channel<SourceFile[]>()(
     Type.Object(
@@ -209,7 +261,7 @@ export const contract = {
   'files:remove-label': channel<SourceFile>()(FileLabel),
   /**
    * Translates stored files with a memory (`POST /v2/translate/file`): one InProgress
-   * translation per file. `minScore` is the lowest TM score taken (the API's `configId`).
+   * translation per file. `minScore` is the lowest TM score taken (the API's `tmThreshold`).
    */
   'translations:start': channel<TranslationInfo[]>()(
     Type.Object(
@@ -345,6 +397,7 @@ export const downloadChannels = [
   'memories:export',
   'documents:download',
   'translations:download',
+  'jobs:download',
 ] as const satisfies readonly Channel[];
 export type UploadChannel = (typeof uploadChannels)[number];
 export type DownloadChannel = (typeof downloadChannels)[number];

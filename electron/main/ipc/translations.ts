@@ -102,7 +102,7 @@ export function translationHandlers(deps: TranslationHandlerDeps): TranslationHa
         await gateway.json<PublicInfo[]>({
           method: 'POST',
           path: '/v2/translate/file',
-          query: { fileId: fileIds.join(','), memoryId, withTM, configId: minScore },
+          query: { fileId: fileIds.join(','), memoryId, withTM, tmThreshold: minScore },
         }),
       ),
 

@@ -1,6 +1,7 @@
 export const routes = [
   { id: 'board', label: 'Board' },
   { id: 'files', label: 'Files' },
+  { id: 'jobs', label: 'Jobs' },
   { id: 'translations', label: 'Translations' },
   { id: 'editor', label: 'Editor' },
   { id: 'memories', label: 'Memories' },

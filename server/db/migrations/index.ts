@@ -13,6 +13,8 @@ import { v10 } from './010-file-translations';
 import { v11 } from './011-work-leases';
 import { v12 } from './012-segment-authors';
 import { v13 } from './013-qa-ignores';
+import { v14 } from './014-document-progress';
+import { v15 } from './015-jobs';
 
 export type { Migration } from './migration';
 
@@ -21,7 +23,23 @@ export type { Migration } from './migration';
  * shipped, add a new one (new tables give their `id` AUTOINCREMENT: ids are never reused).
  * Timestamps are epoch seconds, like the API's `created_at` fields.
  */
-export const migrations: Migration[] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13];
+export const migrations: Migration[] = [
+  v1,
+  v2,
+  v3,
+  v4,
+  v5,
+  v6,
+  v7,
+  v8,
+  v9,
+  v10,
+  v11,
+  v12,
+  v13,
+  v14,
+  v15,
+];
 
 export function schemaVersion(db: Database): number {
   return db.pragma('user_version', { simple: true }) as number;

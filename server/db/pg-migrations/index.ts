@@ -6,6 +6,8 @@ import { v4 } from './004-work-leases';
 import { v5 } from './005-data-notifications';
 import { v6 } from './006-segment-authors';
 import { v7 } from './007-qa-ignores';
+import { v8 } from './008-document-progress';
+import { v9 } from './009-jobs';
 import type { PgMigration } from './migration';
 
 export type { PgMigration } from './migration';
@@ -15,7 +17,7 @@ export type { PgMigration } from './migration';
  * migration gets its PostgreSQL twin here (`sqliteTwin`), in the same commit. Migrations of
  * team-server machinery have no twin. Append only.
  */
-export const pgMigrations: PgMigration[] = [v1, v2, v3, v4, v5, v6, v7];
+export const pgMigrations: PgMigration[] = [v1, v2, v3, v4, v5, v6, v7, v8, v9];
 
 /** Tables of PostgreSQL-only migrations (`sqliteTwin: null`), which SQLite has no twin of. */
 export const PG_ONLY_TABLES = ['changes', 'changes_floor', 'quota_buckets', 'quota_blocks'];

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { Storage } from '../db/storage';
+import { createWorkflowAdvance, type WorkflowAdvance } from './advance';
+import { workflowsRoutes } from './routes';
+
+/**
+ * Workflow templates: their list, and the advance that moves a project on when its stage's work
+ * is done (the segments area calls it after a save).
+ */
+export async function registerWorkflows(
+  app: FastifyInstance,
+  options: { storage: Storage },
+): Promise<{ advance: WorkflowAdvance }> {
+  await app.register(workflowsRoutes);
+  return { advance: createWorkflowAdvance(options.storage, app.log) };
+}
