@@ -1,23 +1,16 @@
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Comment, DocumentComments } from '../../../../../shared/api/comments';
-import { createBridge } from '../../../../../shared/ipc/bridge';
 import type { IpcResult } from '../../../../../shared/ipc/errors';
 import { createQueryClient } from '../../../app/query-client';
 import { editorQueries } from '../queries';
 import { useCommentStore } from './comment-store';
 import { CommentThread } from './CommentThread';
+import { installTestBridge } from '../../../test-bridge';
 
-// The bridge is the seam to Electron: the page's own bridge, over a transport that answers here.
-const invoke = vi.fn<(channel: string, input: unknown) => Promise<IpcResult<unknown>>>();
-window.wordbench = createBridge({
-  invoke,
-  upload: () => Promise.reject(new Error('no uploads here')),
-  download: () => Promise.reject(new Error('no downloads here')),
-  subscribe: () => () => {},
-});
+const invoke = installTestBridge();
 
 function comment(id: number, patch: Partial<Comment> = {}): Comment {
   return {

@@ -1,21 +1,14 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ConcordanceResponse } from '../../../../../shared/api/concordance';
-import { createBridge } from '../../../../../shared/ipc/bridge';
-import type { IpcResult } from '../../../../../shared/ipc/errors';
 import { createQueryClient } from '../../../app/query-client';
 import { ConcordancePanel } from './ConcordancePanel';
 import { useConcordanceStore } from './concordance-store';
+import { installTestBridge } from '../../../test-bridge';
 
-const invoke = vi.fn<(channel: string, input: unknown) => Promise<IpcResult<unknown>>>();
-window.wordbench = createBridge({
-  invoke,
-  upload: () => Promise.reject(new Error('no uploads here')),
-  download: () => Promise.reject(new Error('no downloads here')),
-  subscribe: () => () => {},
-});
+const invoke = installTestBridge();
 
 const ANSWER: ConcordanceResponse = {
   capped: false,

@@ -3,22 +3,16 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DocumentWithoutSegments } from '../../../../../shared/api/projects';
-import { createBridge } from '../../../../../shared/ipc/bridge';
 import type { IpcResult } from '../../../../../shared/ipc/errors';
 import { createQueryClient } from '../../../app/query-client';
 import { useEditorStore } from '../editor-store';
 import { DeleteDocumentDialog } from './DeleteDocumentDialog';
 import { DocumentRow } from './DocumentRow';
+import { installTestBridge } from '../../../test-bridge';
 
 // The bridge is the seam to Electron: the page's own bridge, over a transport that answers here.
-const invoke = vi.fn<(channel: string, input: unknown) => Promise<IpcResult<unknown>>>();
 const download = vi.fn<(channel: string, input: unknown) => Promise<IpcResult<unknown>>>();
-window.wordbench = createBridge({
-  invoke,
-  upload: () => Promise.reject(new Error('no uploads here')),
-  download,
-  subscribe: () => () => {},
-});
+const invoke = installTestBridge({ download });
 
 // jsdom has <dialog> but not showModal(): stand in for the browser's part.
 beforeAll(() => {

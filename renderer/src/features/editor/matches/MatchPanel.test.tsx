@@ -3,22 +3,14 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Translation, TranslationList } from '../../../../../shared/api/translate';
-import { createBridge } from '../../../../../shared/ipc/bridge';
-import type { IpcResult } from '../../../../../shared/ipc/errors';
 import { createQueryClient } from '../../../app/query-client';
 import { editorQueries } from '../queries';
 import { MatchPanel } from './MatchPanel';
+import { installTestBridge } from '../../../test-bridge';
 
 const SOURCE = 'Save the file now';
 
-// The bridge is the seam to Electron: the page's own bridge, over a transport that answers here.
-const invoke = vi.fn<(channel: string, input: unknown) => Promise<IpcResult<unknown>>>();
-window.wordbench = createBridge({
-  invoke,
-  upload: () => Promise.reject(new Error('no uploads here')),
-  download: () => Promise.reject(new Error('no downloads here')),
-  subscribe: () => () => {},
-});
+const invoke = installTestBridge();
 
 function answer(translation: Translation[], extra: Partial<TranslationList> = {}) {
   const list: TranslationList = { untokenizedSource: SOURCE, translation, ...extra };

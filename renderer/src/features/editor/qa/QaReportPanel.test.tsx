@@ -5,20 +5,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DocumentWithSegments } from '../../../../../shared/api/documents';
 import type { QaIgnore } from '../../../../../shared/api/qa';
 import type { Segment } from '../../../../../shared/api/segments';
-import { createBridge } from '../../../../../shared/ipc/bridge';
-import type { IpcResult } from '../../../../../shared/ipc/errors';
 import { createQueryClient } from '../../../app/query-client';
 import { QaReportPanel } from './QaReportPanel';
 import { useQaReportStore } from './qa-report-store';
+import { installTestBridge } from '../../../test-bridge';
 
-// The bridge is the seam to Electron: the page's own bridge, over a transport that answers here.
-const invoke = vi.fn<(channel: string, input: unknown) => Promise<IpcResult<unknown>>>();
-window.wordbench = createBridge({
-  invoke,
-  upload: () => Promise.reject(new Error('no uploads here')),
-  download: () => Promise.reject(new Error('no downloads here')),
-  subscribe: () => () => {},
-});
+const invoke = installTestBridge();
 
 const segment = (id: number, source: string, target: string) =>
   ({ id, index: id - 1, document_id: 4, source, target, is_confirmed: true }) as Segment;

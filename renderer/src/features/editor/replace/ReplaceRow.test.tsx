@@ -3,8 +3,6 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SegmentBatchParameters } from '../../../../../shared/api/segments';
-import { createBridge } from '../../../../../shared/ipc/bridge';
-import type { IpcResult } from '../../../../../shared/ipc/errors';
 import { createQueryClient } from '../../../app/query-client';
 import { useEditorStore } from '../editor-store';
 import { useFindStore } from '../find/find-store';
@@ -13,15 +11,9 @@ import { MAX_BATCH_SEGMENTS } from '../../../../../shared/api/segments';
 import { ReplacePreview } from './ReplacePreview';
 import { ReplaceRow } from './ReplaceRow';
 import { useReplaceStore } from './replace-store';
+import { installTestBridge } from '../../../test-bridge';
 
-// The bridge over a transport that answers here: each batch is saved as sent.
-const invoke = vi.fn<(channel: string, input: unknown) => Promise<IpcResult<unknown>>>();
-window.wordbench = createBridge({
-  invoke,
-  upload: () => Promise.reject(new Error('no uploads here')),
-  download: () => Promise.reject(new Error('no downloads here')),
-  subscribe: () => () => {},
-});
+const invoke = installTestBridge();
 
 const SEGMENTS = [
   testSegment({ id: 1, target: 'Abra el archivo.', is_confirmed: true }),
