@@ -1,4 +1,5 @@
 import { LanguageSelect, type LanguageOption } from './LanguageSelect';
+import { TextField } from './TextField';
 
 export interface MemoryFieldValues {
   name: string;
@@ -17,26 +18,16 @@ interface MemoryFieldsProps {
 
 /** A new memory's name and language pair, with what is wrong with each. */
 export function MemoryFields({ idPrefix, values, errors, options, onChange }: MemoryFieldsProps) {
-  const nameError = `${idPrefix}-name-error`;
   return (
     <>
-      <div className="field">
-        <label htmlFor={`${idPrefix}-name`}>Memory name</label>
-        <input
-          id={`${idPrefix}-name`}
-          type="text"
-          value={values.name}
-          onChange={(event) => onChange({ name: event.target.value })}
-          aria-invalid={errors.name ? true : undefined}
-          aria-describedby={errors.name ? nameError : undefined}
-          data-testid={`${idPrefix}-name`}
-        />
-        {errors.name ? (
-          <p className="field-error" id={nameError}>
-            {errors.name}
-          </p>
-        ) : null}
-      </div>
+      <TextField
+        id={`${idPrefix}-name`}
+        label="Memory name"
+        value={values.name}
+        onValue={(name) => onChange({ name })}
+        error={errors.name}
+        testId={`${idPrefix}-name`}
+      />
       <div className="field-row">
         <LanguageSelect
           id={`${idPrefix}-srclang`}

@@ -18,6 +18,7 @@ import {
 import { MachineTranslationNotice } from './MachineTranslationNotice';
 import { MemoryField } from './MemoryField';
 import { useCreateProject } from './mutations';
+import { TextField } from '../../components/TextField';
 
 const EMPTY: ProjectFormValues = {
   name: '',
@@ -116,44 +117,26 @@ export function CreateProjectDialog() {
       <form className="form" onSubmit={(event) => void submit(event)} noValidate>
         <div className="modal-body">
           <h2 id="create-project-title">New project</h2>
-          <div className="field">
-            <label htmlFor="project-name">Project name</label>
-            <input
-              id="project-name"
-              type="text"
-              value={values.name}
-              onChange={(event) => change({ name: event.target.value })}
-              aria-invalid={errors.name ? true : undefined}
-              aria-describedby={errors.name ? 'project-name-error' : undefined}
-              data-testid="project-name"
-            />
-            {errors.name ? (
-              <p className="field-error" id="project-name-error">
-                {errors.name}
-              </p>
-            ) : null}
-          </div>
+          <TextField
+            id="project-name"
+            label="Project name"
+            value={values.name}
+            onValue={(name) => change({ name })}
+            error={errors.name}
+            testId="project-name"
+          />
           <MemoryField values={values} errors={errors} onChange={change} />
           <MachineTranslationNotice values={values} />
-          <div className="field">
-            <label htmlFor="project-due-date">
-              Due date <span className="field-optional">(optional)</span>
-            </label>
-            <input
-              id="project-due-date"
-              type="date"
-              value={values.dueDate}
-              onChange={(event) => change({ dueDate: event.target.value })}
-              aria-invalid={errors.dueDate ? true : undefined}
-              aria-describedby={errors.dueDate ? 'project-due-date-error' : undefined}
-              data-testid="project-due-date"
-            />
-            {errors.dueDate ? (
-              <p className="field-error" id="project-due-date-error">
-                {errors.dueDate}
-              </p>
-            ) : null}
-          </div>
+          <TextField
+            id="project-due-date"
+            type="date"
+            label="Due date"
+            isOptional
+            value={values.dueDate}
+            onValue={(dueDate) => change({ dueDate })}
+            error={errors.dueDate}
+            testId="project-due-date"
+          />
           {failure ? <ErrorMessage error={failure.error} title={failure.title} /> : null}
         </div>
         <div className="modal-actions">

@@ -12,6 +12,7 @@ import { JobOptionsFields } from './JobOptionsFields';
 import { fieldOrder, validateNewJob, type NewJobErrors, type NewJobValues } from './new-job-form';
 import { newTarget, TargetLanguagesField } from './TargetLanguagesField';
 import { useSubmitNewJob } from './use-submit-new-job';
+import { TextField } from '../../components/TextField';
 
 interface NewJobDialogProps {
   onClose: () => void;
@@ -72,23 +73,14 @@ export function NewJobDialog({ onClose, onCreated }: NewJobDialogProps) {
       <form className="form" onSubmit={(event) => void send(event)} noValidate>
         <div className="modal-body">
           <h2 id="new-job-title">New job</h2>
-          <div className="field">
-            <label htmlFor="job-name">Job name</label>
-            <input
-              id="job-name"
-              type="text"
-              value={values.name}
-              onChange={(event) => change({ name: event.target.value })}
-              aria-invalid={errors.name ? true : undefined}
-              aria-describedby={errors.name ? 'job-name-error' : undefined}
-              data-testid="job-name"
-            />
-            {errors.name ? (
-              <p className="field-error" id="job-name-error">
-                {errors.name}
-              </p>
-            ) : null}
-          </div>
+          <TextField
+            id="job-name"
+            label="Job name"
+            value={values.name}
+            onValue={(name) => change({ name })}
+            error={errors.name}
+            testId="job-name"
+          />
           <JobFilesField
             files={values.files}
             onChange={(files) => change({ files })}
