@@ -1,4 +1,4 @@
-import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { EpochSeconds, Id } from '../api/fields';
 import { FileCategory, LabelName, type FileDeleteResponse, type SourceFile } from '../api/files';
 import {
@@ -45,17 +45,6 @@ import {
   type TranslationMemoryEntry,
 } from '../api/tm';
 import {
-  JobCreateParameters,
-  JobExportType,
-  JobListQuery,
-  JobUpdateParameters,
-  LanguagePair,
-  type Job,
-  type JobDeleteResponse,
-  type JobLeverageStats,
-} from '../api/jobs';
-import type { WorkflowTemplate } from '../api/workflows';
-import {
   ProjectCreateParameters,
   ProjectListQuery,
   ProjectUpdateParameters,
@@ -81,24 +70,18 @@ import {
   type ConnectionState,
   type ConnectionTestResult,
 } from './settings';
+import {
+  ById,
+  channel,
+  closed,
+  NoInput,
+  type ChannelDef,
+  type DownloadResult,
+} from './channel-def';
+import { jobChannels } from './jobs-channels';
 
-interface ChannelDef<I extends TSchema, O> {
-  input: I;
-  /** Type-only marker: the value is never read. */
-  output: O;
-}
+export type { DownloadResult } from './channel-def';
 
-/** Declares a channel: its input schema (checked before the handler runs) and its output type. */
-function channel<O>() {
-  return <I extends TSchema>(input: I): ChannelDef<I, O> => ({ input, output: undefined as O });
-}
-
-const NoInput = Type.Object({}, { additionalProperties: false });
-
-/** An API schema closed for IPC: the renderer may send only the fields the channel knows. */
-const closed = <T extends TObject>(schema: T) =>
-  Type.Object(schema.properties, { additionalProperties: false }) as unknown as T;
-const ById = Type.Object({ id: Id }, { additionalProperties: false });
 const UploadId = Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$' });
 const CommentText = Type.String({ minLength: 1, maxLength: MAX_COMMENT_TEXT, pattern: '\\S' });
 const FileLabel = Type.Object({ id: Id, name: LabelName }, { additionalProperties: false });
@@ -116,9 +99,6 @@ export const TranslationListFilters = Type.Object(
   { additionalProperties: false },
 );
 export type TranslationListFilters = Static<typeof TranslationListFilters>;
-
-/** Where a download went: a path the user chose (desktop) or the browser's own download. */
-export type DownloadResult = { savedTo: string } | { delivered: true } | { cancelled: true };
 
 /**
  * The single source of truth for IPC: channel name (`area:verb-noun`) -> input schema and output
@@ -177,47 +157,7 @@ export const contract = {
   /** Moves, renames, archives: only the fields present change (legacy `PUT /v2/projects`). */
   'projects:update': channel<Project>()(closed(ProjectUpdateParameters)),
   'projects:delete': channel<DeleteResponse>()(ById),
-  /** Jobs, newest first (`GET /v2/jobs`): active, archived or delivered, a page at a time. */
-  'jobs:list': channel<Job[]>()(closed(JobListQuery)),
-  'jobs:get': channel<Job>()(ById),
-  /** Starts a job (`POST /v2/jobs`): PENDING while its projects are made in the background. */
-  'jobs:create': channel<Job>()(
-    Type.Object(
-      {
-        ...JobCreateParameters.properties,
-        languagePairs: Type.Array(closed(LanguagePair), { minItems: 1, maxItems: 100 }),
-      },
-      { additionalProperties: false },
-    ),
-  ),
-  /** Renames or re-dates a job: only the fields present change (`dueDate` in epoch seconds). */
-  'jobs:update': channel<Job>()(
-    Type.Object(
-      {
-        id: Id,
-        name: JobUpdateParameters.properties.name,
-        dueDate: JobUpdateParameters.properties.dueDate,
-      },
-      { additionalProperties: false },
-    ),
-  ),
-  'jobs:delete': channel<JobDeleteResponse>()(ById),
-  'jobs:archive': channel<Job>()(ById),
-  'jobs:unarchive': channel<Job>()(ById),
-  /** Brings a delivered job back to active. */
-  'jobs:reactivate': channel<Job>()(ById),
-  /** Moves every project of the job to done and marks it delivered. */
-  'jobs:deliver': channel<Job>()(ById),
-  /** Runs the leverage analysis now; `bands` is the full report (our extension). */
-  'jobs:stats': channel<JobLeverageStats>()(ById),
-  /** Starts an export (files or memories) and answers the job: watch `isProcessing`. */
-  'jobs:export': channel<Job>()(
-    Type.Object({ id: Id, type: JobExportType }, { additionalProperties: false }),
-  ),
-  /** The job's last export as a zip, saved the way document downloads are. */
-  'jobs:download': channel<DownloadResult>()(ById),
-  /** The workflow templates a job's projects can follow (`GET /v2/workflows/templates`). */
-  'workflows:templates': channel<WorkflowTemplate[]>()(NoInput),
+  ...jobChannels,
   /** The organization's files; with `labels`, only files having all of them. */
   'files:list': channel<SourceFile[]>()(
     Type.Object(
