@@ -132,12 +132,17 @@ export function segmentQueries(db: Queryable, dialect: Dialect) {
           target_origin: change.targetOrigin,
           match_score: change.matchScore,
           memory_unit_id: change.memoryUnitId,
+          ...(change.isReviewed === undefined ? {} : { is_reviewed: change.isReviewed ? 1 : 0 }),
           updated_by: change.userId,
           updated_at: change.now,
         })
         .where('id', '=', row.id)
         .execute();
-      const after = { ...row, is_confirmed: change.isConfirmed ? 1 : 0 };
+      const after = {
+        ...row,
+        is_confirmed: change.isConfirmed ? 1 : 0,
+        ...(change.isReviewed === undefined ? {} : { is_reviewed: change.isReviewed ? 1 : 0 }),
+      };
       await counters.adjust(row.document_id, changeOf(row, after));
     },
 

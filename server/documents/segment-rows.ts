@@ -62,6 +62,8 @@ export interface TargetChange {
   targetOrigin: TargetOrigin | null;
   matchScore: number | null;
   memoryUnitId: number | null;
+  /** Reviewed (true) or not (false); undefined leaves the review as it is. */
+  isReviewed?: boolean;
   /** Who changed it (a user's id). */
   userId: number;
   now: number;

@@ -91,6 +91,8 @@ export function createBatchWrites(
           memoryUnitId: confirm
             ? await writeUnit(w, q, row, item.target, writer, 'editor')
             : row.memory_unit_id,
+          // As PUT /v2/segments: a draft, or a changed translation, is no longer reviewed.
+          isReviewed: !confirm || item.target !== row.target ? false : undefined,
           userId: writer.userId,
           now,
         });

@@ -144,6 +144,11 @@ export function createSegmentWrites(
           'target: must not be empty to confirm a segment (is_confirmed false clears it)',
         );
       }
+      if (!confirm && params.is_reviewed === true) {
+        throw badRequest(
+          'is_reviewed: a draft cannot be reviewed; confirm the segment to review it',
+        );
+      }
       const saved = await tm.write(async (w) => {
         const q = segmentQueries(w.tx, dialect);
         // The document before the segment, as every write of its segments (progress counters).
@@ -151,6 +156,11 @@ export function createSegmentWrites(
         const row = await q.row(writer.orgId, params.id, true);
         if (!row) throw segmentNotFound(params.id);
         const hasTarget = params.target !== '';
+        // A draft, or a translation changed since its review, is no longer reviewed.
+        const isReviewed =
+          !confirm || (params.is_reviewed === undefined && params.target !== row.target)
+            ? false
+            : params.is_reviewed;
         const unitId = confirm
           ? await writeUnit(w, q, row, params.target, writer, 'editor')
           : row.memory_unit_id;
@@ -160,12 +170,14 @@ export function createSegmentWrites(
           targetOrigin: hasTarget ? 'user' : null,
           matchScore: hasTarget ? (params.match_score ?? null) : null,
           memoryUnitId: unitId,
+          isReviewed,
           userId: writer.userId,
           now: nowSeconds(),
         });
         return (await q.get(writer.orgId, row.id)) as Segment;
       });
-      // Committed: a project with a workflow moves on when this was its stage's last segment.
+      // Committed: a project with a workflow moves on when this was its stage's last segment
+      // (confirmed in TRANSLATE, reviewed in REVIEW).
       if (confirm) await workflows?.segmentsSaved(saved.document_id, writer.userId);
       return saved;
     },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '../../shared/api/projects';
+import type { Segment } from '../../shared/api/segments';
 import type { WorkflowTemplate } from '../../shared/api/workflows';
 import { getDocument, uploadDocument } from '../documents/test-support';
 import { createMemory } from '../memories/test-support';
@@ -10,7 +11,6 @@ import {
   snapshot,
   type TestApp,
 } from '../test-support';
-import { createWorkflowAdvance } from './advance';
 
 // Issue 15: projects follow their workflow template's stages (on both backends).
 let t: TestApp;
@@ -174,27 +174,33 @@ describe('projects with a workflow template', () => {
       workflowStage: 'REVIEW',
     });
 
-    // No route marks segments reviewed yet: the review path is driven here directly.
-    const advance = createWorkflowAdvance(t.storage);
-    const owner = await t.storage.db
-      .selectFrom('project_state_changes')
-      .select('user_id')
-      .where('project_id', '=', project.id)
-      .executeTakeFirstOrThrow();
-    await t.storage.db
-      .updateTable('segments')
-      .set({ is_reviewed: 1 })
-      .where('id', '=', segments[0]!)
-      .execute();
-    await advance.segmentsSaved(documentId, owner.user_id!);
+    // A reviewer approves each confirmed translation (PUT /v2/segments is_reviewed, our extension).
+    const [first, second] = segments as [number, number];
+    const review = (id: number) =>
+      api.put('/v2/segments', { id, target: 'Hecho.', is_reviewed: true });
+    expect((await review(first)).json<Segment>()).toMatchObject({ is_reviewed: true });
     expect((await projectNow(project.id)).state).toBe('inReview');
-    await t.storage.db
-      .updateTable('segments')
-      .set({ is_reviewed: 1 })
-      .where('document_id', '=', documentId)
-      .execute();
-    await advance.segmentsSaved(documentId, owner.user_id!);
-    expect((await projectNow(project.id)).state).toBe('done');
+    // A changed translation is no longer reviewed, and a draft cannot be.
+    const changed = await api.put('/v2/segments', { id: first, target: 'Hecho ya.' });
+    expect(changed.json<Segment>()).toMatchObject({ is_reviewed: false, is_confirmed: true });
+    const draft = await api.put('/v2/segments', {
+      id: second,
+      target: 'Hecho.',
+      is_confirmed: false,
+      is_reviewed: true,
+    });
+    expect(draft.statusCode).toBe(400);
+    expect(draft.json<{ message: string }>().message).toContain('a draft cannot be reviewed');
+    await api.put('/v2/segments', { id: first, target: 'Hecho ya.', is_reviewed: true });
+    expect((await projectNow(project.id)).state).toBe('inReview');
+    await review(second);
+    expect(await projectNow(project.id)).toMatchObject({ state: 'done', moved_by: 'Owner' });
+    const counted = await t.storage.db
+      .selectFrom('documents')
+      .select(['segments_total', 'segments_reviewed'])
+      .where('id', '=', documentId)
+      .executeTakeFirstOrThrow();
+    expect(counted).toEqual({ segments_total: 2, segments_reviewed: 2 });
   });
 
   it('stay in backlog, and without a template stay where they are, when all is confirmed', async () => {

@@ -85,6 +85,12 @@ export const SegmentUpdateParameters = Type.Object({
   is_confirmed: Type.Optional(Type.Boolean()),
   /** Our extension: the score of the TM match the translator inserted, kept with the segment. */
   match_score: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 101 }))),
+  /**
+   * Our extension: `true` marks the confirmed translation reviewed (a reviewer approves it; it
+   * cannot go with `is_confirmed: false`), `false` takes the review back. Absent: the review
+   * stays while the target is the same; a changed target or a draft is no longer reviewed.
+   */
+  is_reviewed: Type.Optional(Type.Boolean()),
 });
 export type SegmentUpdateParameters = Static<typeof SegmentUpdateParameters>;
 
