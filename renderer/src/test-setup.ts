@@ -5,3 +5,9 @@ import { afterEach } from 'vitest';
 afterEach(() => {
   cleanup();
 });
+
+// jsdom has <dialog> but not showModal(): stand in for the browser's part (open, and Esc's
+// "close" event), so what the components themselves do stays under test.
+HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
+  this.setAttribute('open', '');
+};

@@ -1,15 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
-
-// jsdom has <dialog> but not showModal(): stand in for the browser's part (open, and Esc's
-// "close" event), so what the component itself does stays under test.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-});
 
 interface Options {
   isPending?: boolean;

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Memory } from '../../../../shared/api/memories';
 import type { Project } from '../../../../shared/api/projects';
 import type { IpcResult } from '../../../../shared/ipc/errors';
@@ -11,13 +11,6 @@ import { CreateProjectDialog } from './CreateProjectDialog';
 import { installTestBridge } from '../../test-bridge';
 
 const invoke = installTestBridge();
-
-// jsdom has <dialog> but not showModal(): stand in for the browser's part.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-});
 
 const HELP: Memory = {
   id: 1,

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Memory } from '../../../../shared/api/memories';
 import type { IpcResult } from '../../../../shared/ipc/errors';
 import { createQueryClient } from '../../app/query-client';
@@ -9,13 +9,6 @@ import { installTestBridge } from '../../test-bridge';
 import { NewJobDialog } from './NewJobDialog';
 
 const invoke = installTestBridge();
-
-// jsdom has <dialog> but not showModal(): stand in for the browser's part.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-});
 
 const memory = (id: number, name: string, trglang: string): Memory => ({
   id,

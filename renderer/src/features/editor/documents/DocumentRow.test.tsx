@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DocumentWithoutSegments } from '../../../../../shared/api/projects';
 import type { IpcResult } from '../../../../../shared/ipc/errors';
 import { createQueryClient } from '../../../app/query-client';
@@ -13,13 +13,6 @@ import { installTestBridge } from '../../../test-bridge';
 // The bridge is the seam to Electron: the page's own bridge, over a transport that answers here.
 const download = vi.fn<(channel: string, input: unknown) => Promise<IpcResult<unknown>>>();
 const invoke = installTestBridge({ download });
-
-// jsdom has <dialog> but not showModal(): stand in for the browser's part.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-});
 
 function doc(patch: Partial<DocumentWithoutSegments> = {}): DocumentWithoutSegments {
   return {
