@@ -10,7 +10,7 @@ import { segmentQueries } from '../documents/segment-queries';
 import { badRequest, HttpError, notFound } from '../http/http-error';
 import type { TmRegistry } from '../memories/registry';
 import { batchQueries } from './batch-queries';
-import { writeUnit, type Writer } from './segment-writes';
+import { reviewAfterSave, writeUnit, type Writer } from './segment-writes';
 import type { WorkflowAdvance } from '../workflows/advance';
 
 /** What is wrong with a batch before anything is read: the whole call is refused. */
@@ -91,8 +91,7 @@ export function createBatchWrites(
           memoryUnitId: confirm
             ? await writeUnit(w, q, row, item.target, writer, 'editor')
             : row.memory_unit_id,
-          // As PUT /v2/segments: a draft, or a changed translation, is no longer reviewed.
-          isReviewed: !confirm || item.target !== row.target ? false : undefined,
+          isReviewed: reviewAfterSave(confirm, row.target, item.target),
           userId: writer.userId,
           now,
         });

@@ -21,6 +21,19 @@ export interface Writer {
 
 export const segmentNotFound = (id: number) => notFound(`Segment ${id} not found`);
 
+/**
+ * The review a saved segment keeps: a draft, or a translation changed since its review, is no
+ * longer reviewed; otherwise what was asked (`undefined` leaves it as it is).
+ */
+export function reviewAfterSave(
+  confirm: boolean,
+  before: string,
+  after: string,
+  asked?: boolean,
+): boolean | undefined {
+  return !confirm || (asked === undefined && after !== before) ? false : asked;
+}
+
 /** Writes (or rewrites) the unit of a confirmed segment; the unit's id. */
 export async function writeUnit(
   w: UnitWriter,
@@ -156,11 +169,6 @@ export function createSegmentWrites(
         const row = await q.row(writer.orgId, params.id, true);
         if (!row) throw segmentNotFound(params.id);
         const hasTarget = params.target !== '';
-        // A draft, or a translation changed since its review, is no longer reviewed.
-        const isReviewed =
-          !confirm || (params.is_reviewed === undefined && params.target !== row.target)
-            ? false
-            : params.is_reviewed;
         const unitId = confirm
           ? await writeUnit(w, q, row, params.target, writer, 'editor')
           : row.memory_unit_id;
@@ -170,7 +178,7 @@ export function createSegmentWrites(
           targetOrigin: hasTarget ? 'user' : null,
           matchScore: hasTarget ? (params.match_score ?? null) : null,
           memoryUnitId: unitId,
-          isReviewed,
+          isReviewed: reviewAfterSave(confirm, row.target, params.target, params.is_reviewed),
           userId: writer.userId,
           now: nowSeconds(),
         });
