@@ -28,6 +28,9 @@ import { MatchPanel } from './matches/MatchPanel';
 import { QaNotice } from './qa/QaNotice';
 import { QaReportButton } from './qa/QaReportButton';
 import { QaReportPanel } from './qa/QaReportPanel';
+import { ReviewToolbar } from './review/ReviewToolbar';
+import { useReviewActions } from './review/use-review-actions';
+import { useReviewMode } from './review/use-review-mode';
 import { useQaReportStore } from './qa/qa-report-store';
 import { editorQueries } from './queries';
 import { SegmentGrid } from './grid/SegmentGrid';
@@ -52,6 +55,9 @@ export function DocumentEditor({ document }: { document: PagedDocument }) {
   const comments = useDocumentComments(document, actions, isPainted);
   const find = useSegmentFind(document, comments.result.data, comments.unresolvedOnly);
   const shown = useShownSegments(document.segments, actions, find.passes, find.filterKey);
+  const review = useReviewMode(document, isPainted, pages.loaded >= pages.total);
+  const reviewActions = useReviewActions(document, actions);
+  const shownIfFiltering = shown.isFiltering ? shown.shown : undefined;
   useDraftAutosave(document.id, active?.id ?? null);
   const findKeys = useFindKeys(document.id);
   const deletingComment = useCommentStore((state) => state.deleting);
@@ -108,7 +114,10 @@ export function DocumentEditor({ document }: { document: PagedDocument }) {
     // In a comment box (or any other text field) the keys type or send there, never here.
     if (!shortcut || !isShortcutSource(event.target)) return;
     event.preventDefault();
-    if (shortcut.kind === 'confirm') actions.confirm(shown.isFiltering ? shown.shown : undefined);
+    if (shortcut.kind === 'confirm') {
+      if (review.isOn) reviewActions.review(shownIfFiltering);
+      else actions.confirm(shownIfFiltering);
+    } else if (shortcut.kind === 'take-back-review') reviewActions.takeBack();
     else if (shortcut.kind === 'move') shown.move(shortcut.step);
     else if (shortcut.kind === 'comment') comments.commentOnSelection(event.target);
     else if (shortcut.kind === 'insert') actions.insertMatch(shortcut.index);
@@ -130,9 +139,15 @@ export function DocumentEditor({ document }: { document: PagedDocument }) {
       >
         <div className="editor-main">
           <div className="editor-document-header">
-            <DocumentProgressBar document={document} />
+            <DocumentProgressBar document={document} isReviewing={review.isOn} />
             <CommentsBar result={comments.result} unresolvedThreads={comments.unresolvedThreads} />
             <QaReportButton />
+            <ReviewToolbar
+              mode={review}
+              actions={reviewActions}
+              active={active}
+              shown={shownIfFiltering}
+            />
             <SegmentLoadingNote {...pages} isSearching={shown.isFiltering} />
           </div>
           {document.segments.length > 0 ? (

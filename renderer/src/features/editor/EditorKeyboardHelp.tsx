@@ -13,6 +13,11 @@ export function EditorKeyboardHelp() {
           <kbd>Ctrl</kbd>+<kbd>Enter</kbd> confirms the segment and goes to the next unconfirmed one
         </li>
         <li>
+          In review mode (the Review button), <kbd>Ctrl</kbd>+<kbd>Enter</kbd> marks the segment
+          reviewed and goes to the next unreviewed one; <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+
+          <kbd>Enter</kbd> takes the review back
+        </li>
+        <li>
           <kbd>Alt</kbd>+<kbd>↓</kbd>/<kbd>↑</kbd> (or <kbd>Ctrl</kbd>+<kbd>↓</kbd>/<kbd>↑</kbd>) go
           to the next or previous segment, keeping what you typed as a draft
         </li>

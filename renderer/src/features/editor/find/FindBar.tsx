@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import type { Segment } from '../../../../../shared/api/segments';
 import { useEditorStore } from '../editor-store';
 import { ReplaceRow } from '../replace/ReplaceRow';
+import { isReviewed } from '../review/review';
 import { useReplaceStore } from '../replace/replace-store';
 import type { ReplaceContext } from '../replace/use-replace';
 import { useFindStore } from './find-store';
@@ -34,7 +35,7 @@ const SCOPES: Record<SearchScope, string> = {
 };
 
 const isState = (filter: StatusFilter): filter is SegmentState =>
-  filter !== 'all' && filter !== 'qa' && filter !== 'comments';
+  filter !== 'all' && filter !== 'unreviewed' && filter !== 'qa' && filter !== 'comments';
 
 /**
  * The status filter, the search with its modes, the count of what they leave, go-to, and the
@@ -46,6 +47,10 @@ export function FindBar({ segments, passing, invalidSearch, onGoTo, replace }: F
   const search = useFindStore((state) => state.search);
   const focusRequest = useFindStore((state) => state.searchFocusRequest);
   const counts = useMemo(() => countStates(segments), [segments]);
+  const unreviewed = useMemo(
+    () => segments.filter((segment) => !isReviewed(segment)).length,
+    [segments],
+  );
   const isReplaceOpen = useReplaceStore((state) => state.isOpen);
   useEffect(() => {
     if (focusRequest > 0) searchRef.current?.select();
@@ -76,7 +81,11 @@ export function FindBar({ segments, passing, invalidSearch, onGoTo, replace }: F
         {STATUS_FILTERS.map((filter) => (
           <option key={filter} value={filter}>
             {STATUS_FILTER_LABELS[filter]}
-            {isState(filter) ? ` (${counts[filter].toLocaleString()})` : ''}
+            {isState(filter)
+              ? ` (${counts[filter].toLocaleString()})`
+              : filter === 'unreviewed'
+                ? ` (${unreviewed.toLocaleString()})`
+                : ''}
           </option>
         ))}
       </select>

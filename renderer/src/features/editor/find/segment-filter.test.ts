@@ -40,5 +40,9 @@ describe('segment states', () => {
     expect(passesStatus(mt, 'qa', facts)).toBe(false);
     expect(passesStatus(testSegment({ id: 2 }), 'qa', facts)).toBe(true);
     expect(passesStatus(testSegment({ id: 3 }), 'comments', facts)).toBe(true);
+    const reviewed = testSegment({ target: 'a', is_confirmed: true, is_reviewed: true });
+    expect(passesStatus(reviewed, 'unreviewed', facts)).toBe(false);
+    expect(passesStatus(reviewed, 'confirmed', facts)).toBe(true);
+    expect(passesStatus(mt, 'unreviewed', facts)).toBe(true);
   });
 });

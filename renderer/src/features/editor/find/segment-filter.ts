@@ -1,13 +1,23 @@
 import type { Segment } from '../../../../../shared/api/segments';
+import { isReviewed } from '../review/review';
 
 /**
  * What the status filter can ask for. The first six are one state per segment (they add up to
- * the document); QA warnings and comments cut across them.
+ * the document); not reviewed, QA warnings and comments cut across them.
  */
 export type StatusFilter =
-  'all' | 'new' | 'draft' | 'mt' | 'fuzzy' | 'exact' | 'confirmed' | 'qa' | 'comments';
+  | 'all'
+  | 'new'
+  | 'draft'
+  | 'mt'
+  | 'fuzzy'
+  | 'exact'
+  | 'confirmed'
+  | 'unreviewed'
+  | 'qa'
+  | 'comments';
 
-export type SegmentState = Exclude<StatusFilter, 'all' | 'qa' | 'comments'>;
+export type SegmentState = Exclude<StatusFilter, 'all' | 'unreviewed' | 'qa' | 'comments'>;
 
 export const STATUS_FILTER_LABELS: Record<StatusFilter, string> = {
   all: 'All segments',
@@ -17,6 +27,7 @@ export const STATUS_FILTER_LABELS: Record<StatusFilter, string> = {
   fuzzy: 'Fuzzy match',
   exact: '100% match',
   confirmed: 'Confirmed',
+  unreviewed: 'Not reviewed',
   qa: 'With QA warnings',
   comments: 'With comments',
 };
@@ -48,6 +59,7 @@ export function passesStatus(segment: Segment, filter: StatusFilter, facts: Filt
   if (filter === 'all') return true;
   if (filter === 'qa') return facts.hasQaWarnings(segment);
   if (filter === 'comments') return facts.hasComments(segment);
+  if (filter === 'unreviewed') return !isReviewed(segment);
   return segmentState(segment) === filter;
 }
 

@@ -103,6 +103,18 @@ describe('SegmentRow', () => {
     expect(screen.getByTestId('segment-status').getAttribute('title')).toBe('Draft by Ana');
   });
 
+  it('marks a reviewed translation, by whom, apart from a confirmed one', () => {
+    const reviewed = { target: 'Datei speichern', is_confirmed: true, is_reviewed: true };
+    renderRow(segment({ ...reviewed, updated_by: 'Ana' }));
+    const status = screen.getByTestId('segment-status');
+    expect(status.textContent).toBe('Reviewed');
+    expect(status.getAttribute('title')).toBe('Reviewed by Ana');
+    expect(status.className).toBe('segment-status segment-status-reviewed');
+    const row = screen.getByTestId('segment-row');
+    expect(row.dataset.status).toBe('confirmed');
+    expect(row.dataset.reviewed).toBe('true');
+  });
+
   it('names nobody when an import or a pretranslation wrote the target', () => {
     renderRow(segment({ target: 'Datei speichern', updated_by: null }));
     expect(screen.queryByTestId('segment-author')).toBeNull();

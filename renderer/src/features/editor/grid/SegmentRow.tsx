@@ -9,6 +9,7 @@ import { SelectionCommentButton } from '../comments/SelectionCommentButton';
 import { SourceText } from './SourceText';
 import { TargetEditor } from './TargetEditor';
 import { LiveQaWarnings } from '../qa/LiveQaWarnings';
+import { isReviewed } from '../review/review';
 import { WaitingForServer } from './WaitingForServer';
 
 interface SegmentRowProps {
@@ -41,6 +42,9 @@ export const SegmentRow = memo(function SegmentRow({
   const warnings = useEditorStore((state) => state.qaBySegment[segment.id]);
   const status = segmentStatus(segment);
   const isUnsaved = draftText !== undefined && draftText !== segment.target;
+  // A reviewed translation being edited is no longer the one reviewed: the mark goes at once.
+  const isReviewShown = isReviewed(segment) && !isUnsaved;
+  const label = isReviewShown ? 'Reviewed' : STATUS_LABELS[status];
   const number = index + 1;
   return (
     <div
@@ -49,6 +53,7 @@ export const SegmentRow = memo(function SegmentRow({
       data-index={index}
       data-segment-id={segment.id}
       data-status={status}
+      data-reviewed={isReviewShown || undefined}
       data-active={isActive || undefined}
       aria-current={isActive ? 'true' : undefined}
       onClick={isActive ? undefined : () => onActivate(index)}
@@ -88,16 +93,12 @@ export const SegmentRow = memo(function SegmentRow({
       </div>
       <div className="segment-meta">
         <span
-          className={`segment-status segment-status-${status}`}
+          className={`segment-status segment-status-${isReviewShown ? 'reviewed' : status}`}
           data-testid="segment-status"
-          title={
-            segment.updated_by === null
-              ? STATUS_LABELS[status]
-              : `${STATUS_LABELS[status]} by ${segment.updated_by}`
-          }
+          title={segment.updated_by === null ? label : `${label} by ${segment.updated_by}`}
         >
           <span aria-hidden="true" className="segment-status-dot" />
-          {isUnsaved ? 'Edited' : STATUS_LABELS[status]}
+          {isUnsaved ? 'Edited' : label}
         </span>
         {segment.updated_by !== null ? (
           // Who last changed it: on a team server, translators see each other's work.

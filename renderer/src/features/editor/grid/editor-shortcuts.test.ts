@@ -22,6 +22,9 @@ const press = (
 describe('editor shortcuts', () => {
   it('confirms, moves, comments and copies the source', () => {
     expect(press({ key: 'Enter', ctrlKey: true })).toEqual({ kind: 'confirm' });
+    expect(press({ key: 'Enter', ctrlKey: true, shiftKey: true })).toEqual({
+      kind: 'take-back-review',
+    });
     expect(press({ key: 'Enter' })).toBeNull();
     expect(press({ key: 'ArrowDown', altKey: true })).toEqual({ kind: 'move', step: 1 });
     expect(press({ key: 'ArrowUp', ctrlKey: true })).toEqual({ kind: 'move', step: -1 });

@@ -3,6 +3,7 @@ const IS_MAC = typeof navigator !== 'undefined' && /Mac/i.test(navigator.platfor
 /** What an editor key does (see EditorKeyboardHelp). */
 export type EditorShortcut =
   | { kind: 'confirm' }
+  | { kind: 'take-back-review' }
   | { kind: 'move'; step: -1 | 1 }
   | { kind: 'comment' }
   | { kind: 'insert'; index: number }
@@ -33,7 +34,10 @@ export interface ShortcutKey {
 export function editorShortcut(event: ShortcutKey, isMac = IS_MAC): EditorShortcut | null {
   const isCtrl = event.ctrlKey || event.metaKey;
   const isAltGr = event.getModifierState('AltGraph');
-  if (isCtrl && event.key === 'Enter') return { kind: 'confirm' };
+  // In review mode Ctrl+Enter reviews; with Shift it takes the review back (memoQ's habit).
+  if (isCtrl && event.key === 'Enter') {
+    return { kind: event.shiftKey ? 'take-back-review' : 'confirm' };
+  }
   // F8: the document's QA report (free in browsers and Electron; no modifier needed).
   if (event.key === 'F8' && !isCtrl && !event.altKey && !event.shiftKey) {
     return { kind: 'qa-report' };

@@ -2,6 +2,7 @@ import { MutationObserver, type QueryClient } from '@tanstack/react-query';
 import type { DocumentWithSegments } from '../../../../../shared/api/documents';
 import type { Segment, SegmentUpdateParameters } from '../../../../../shared/api/segments';
 import { onServerSwitch } from '../../../app/server-switch';
+import { jobQueries } from '../../../queries/jobs';
 import { memoryQueries } from '../../../queries/memories';
 import { projectQueries } from '../../../queries/projects';
 import { draftMatchScore } from './drafts';
@@ -11,6 +12,7 @@ import { useEditorStore } from '../editor-store';
 import { checkSegment } from '../qa/qa';
 import { editorQueries } from '../queries';
 import { withSegment } from './segments';
+import { reviewedAfter } from '../review/review';
 
 // A refused save's alert is about the server it was sent to: on another server it means nothing.
 onServerSwitch(() => useEditorStore.getState().dismissAlert());
@@ -48,8 +50,10 @@ export function saveSegment(
       );
       const store = useEditorStore.getState();
       store.clearDraft(segment.id, variables.target);
-      // Confirmed words moved: board cards and document rows read their progress when next shown.
+      // Confirmed words moved: board cards and document rows read their progress when next shown;
+      // so do job pages, whose projects move on through their workflow as segments are saved.
       void queryClient.invalidateQueries({ queryKey: projectQueries.all, refetchType: 'none' });
+      void queryClient.invalidateQueries({ queryKey: jobQueries.details(), refetchType: 'none' });
       if (variables.is_confirmed === false) return;
       // Numbers are read in the document's languages, as the live check and the report read them.
       const open = queryClient.getQueryData<DocumentWithSegments>(documentKey);
@@ -64,13 +68,7 @@ export function saveSegment(
     },
     onError: (error, variables) => {
       const { drafts, setDraft, showAlert } = useEditorStore.getState();
-      showAlert({
-        title:
-          variables.is_confirmed === false
-            ? 'The draft was not saved. Your text is kept in the segment.'
-            : 'The segment was not confirmed. Your text is kept in the segment.',
-        error,
-      });
+      showAlert({ title: failedSaveTitle(variables), error });
       // Nothing typed is lost: the text stays (or goes back) in the segment's draft.
       if (!drafts[variables.id]) {
         const score = variables.match_score ?? null;
@@ -84,6 +82,17 @@ export function saveSegment(
   });
   // The failure is shown by onError; nothing waits on the promise.
   observer.mutate(input).catch(() => undefined);
+}
+
+/** What a refused save did not do, in the words of what the translator or reviewer asked. */
+function failedSaveTitle(input: SegmentUpdateParameters): string {
+  if (input.is_reviewed === true) {
+    return 'The segment was not marked reviewed. Your text is kept in the segment.';
+  }
+  if (input.is_reviewed === false) return 'The review was not taken back.';
+  return input.is_confirmed === false
+    ? 'The draft was not saved. Your text is kept in the segment.'
+    : 'The segment was not confirmed. Your text is kept in the segment.';
 }
 
 let hasResumed = false;
@@ -128,7 +137,12 @@ export function withPendingSaves(
   return segments.map((segment) => {
     const input = last.get(segment.id);
     return input
-      ? { ...segment, target: input.target, is_confirmed: input.is_confirmed !== false }
+      ? {
+          ...segment,
+          target: input.target,
+          is_confirmed: input.is_confirmed !== false,
+          is_reviewed: reviewedAfter(segment, input),
+        }
       : segment;
   });
 }
