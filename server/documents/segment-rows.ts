@@ -34,6 +34,9 @@ export interface SegmentRow {
   target: string;
   context_key: string | null;
   memory_unit_id: number | null;
+  // Kept as they are when a save only reviews the translation (segment-writes.ts).
+  target_origin: string | null;
+  match_score: number | null;
   // What the row counts for in its document's progress (progress-counter-queries.ts).
   is_confirmed: number;
   is_reviewed: number;
@@ -50,6 +53,8 @@ export const SEGMENT_ROW_COLUMNS = [
   's.target',
   's.context_key',
   's.memory_unit_id',
+  's.target_origin',
+  's.match_score',
   's.is_confirmed',
   's.is_reviewed',
   's.word_count',

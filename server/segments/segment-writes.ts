@@ -2,6 +2,7 @@ import type {
   Segment,
   SegmentCreateParameters,
   SegmentUpdateParameters,
+  TargetOrigin,
 } from '../../shared/api/segments';
 import { badRequest, notFound } from '../http/http-error';
 import type { TmRegistry, UnitWriter } from '../memories/registry';
@@ -169,14 +170,32 @@ export function createSegmentWrites(
         const row = await q.row(writer.orgId, params.id, true);
         if (!row) throw segmentNotFound(params.id);
         const hasTarget = params.target !== '';
-        const unitId = confirm
-          ? await writeUnit(w, q, row, params.target, writer, 'editor')
-          : row.memory_unit_id;
+        // Reviewing the confirmed translation as it stands changes only the review: its origin
+        // (MT, TM) and score stay, and the memory already holds the unit.
+        const reviewOnly =
+          params.is_reviewed !== undefined &&
+          confirm &&
+          row.is_confirmed === 1 &&
+          row.target === params.target &&
+          row.memory_unit_id !== null;
+        const unitId =
+          confirm && !reviewOnly
+            ? await writeUnit(w, q, row, params.target, writer, 'editor')
+            : row.memory_unit_id;
         await q.setTarget(row, {
           target: params.target,
           isConfirmed: confirm,
-          targetOrigin: hasTarget ? 'user' : null,
-          matchScore: hasTarget ? (params.match_score ?? null) : null,
+          // The column's CHECK allows only TargetOrigin values.
+          targetOrigin: reviewOnly
+            ? (row.target_origin as TargetOrigin | null)
+            : hasTarget
+              ? 'user'
+              : null,
+          matchScore: reviewOnly
+            ? row.match_score
+            : hasTarget
+              ? (params.match_score ?? null)
+              : null,
           memoryUnitId: unitId,
           isReviewed: reviewAfterSave(confirm, row.target, params.target, params.is_reviewed),
           userId: writer.userId,
