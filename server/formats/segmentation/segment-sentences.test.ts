@@ -139,21 +139,22 @@ describe('segmentSentences', () => {
   const tsv = fileURLToPath(
     new URL('../../../../shared/data/lohelp-7.4.en-es.tsv', import.meta.url),
   );
-  it.skipIf(!existsSync(tsv))(
-    'segments a real LibreOffice help paragraph and its translation',
-    () => {
-      const rows = readFileSync(tsv, 'utf8').split('\n');
-      const row = rows.find((r) => r.includes('\tBlocks the use of linked images'))!.split('\t');
-      const [, , english, spanish] = row as [string, string, string, string];
-      expect(split(english)).toEqual([
-        'Blocks the use of linked images by documents not in the trusted locations defined on the Trusted Sources tab of the Macro Security dialog.',
-        'This can increase security in case you work with documents from untrusted sources (e.g. the internet) and are worried about vulnerabilities in image processing software components.',
-        'Blocking the use of links means that images are not loaded in untrusted documents, only a placeholder frame is visible.',
-      ]);
-      expect(split(spanish, 'es')).toHaveLength(3);
-      const columns = rows.find((r) => r.includes('\tpar_id3145078\t'))!.split('\t');
-      expect(split(columns[2]!)).toHaveLength(3);
-      expect(split(columns[3]!, 'es')).toHaveLength(3);
-    },
-  );
+  it('segments a real LibreOffice help paragraph and its translation', () => {
+    expect(
+      existsSync(tsv),
+      `${tsv} is missing: the shared data folder sits beside the project`,
+    ).toBe(true);
+    const rows = readFileSync(tsv, 'utf8').split('\n');
+    const row = rows.find((r) => r.includes('\tBlocks the use of linked images'))!.split('\t');
+    const [, , english, spanish] = row as [string, string, string, string];
+    expect(split(english)).toEqual([
+      'Blocks the use of linked images by documents not in the trusted locations defined on the Trusted Sources tab of the Macro Security dialog.',
+      'This can increase security in case you work with documents from untrusted sources (e.g. the internet) and are worried about vulnerabilities in image processing software components.',
+      'Blocking the use of links means that images are not loaded in untrusted documents, only a placeholder frame is visible.',
+    ]);
+    expect(split(spanish, 'es')).toHaveLength(3);
+    const columns = rows.find((r) => r.includes('\tpar_id3145078\t'))!.split('\t');
+    expect(split(columns[2]!)).toHaveLength(3);
+    expect(split(columns[3]!, 'es')).toHaveLength(3);
+  });
 });
