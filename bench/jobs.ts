@@ -165,8 +165,17 @@ async function main(): Promise<void> {
       base,
       () => new Promise((resolve) => setTimeout(resolve, runs[0]!.ms)),
     );
+    // Job.stats counts the people who wrote each segment (uniqueLinguists): a GET, timed.
+    const gets: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      started = performance.now();
+      await callApi<Job>(base, KEY, `/v2/jobs/${job.id}`);
+      gets.push(performance.now() - started);
+    }
     const { stats } = runs[0]!;
     const { words, segments } = stats.bands.total;
+    const median = gets.sort((a, b) => a - b)[2]!;
+    console.log(`GET /v2/jobs/{id} (Job.stats of ${segments} segments): median ${seconds(median)}`);
     console.log(`job: ${segments} segments, ${words} words`);
     console.log(
       'bands (segments/words): ' +

@@ -8,6 +8,8 @@ import { registerDocuments } from './documents/register';
 import { registerFileTranslations } from './file-translation/register';
 import { registerFiles } from './files/register';
 import { registerJobs } from './jobs/register';
+import { registerWebhooks, type WebhooksOptions } from './webhooks/register';
+import { registerCreate, type CreateOptions } from './create/register';
 import { registerAuth } from './http/auth';
 import type { AuthThrottleOptions } from './http/auth-throttle';
 import { registerErrorHandlers } from './http/errors';
@@ -27,6 +29,7 @@ import { commentsRoutes } from './comments/routes';
 import { domainsRoutes } from './domains/routes';
 import { healthRoutes } from './health/routes';
 import { languagesRoutes } from './languages/routes';
+import { projectMoveEvents } from './projects/project-events';
 import { projectsRoutes } from './projects/routes';
 import { translateRoutes } from './translate/routes';
 import { registerSegments } from './segments/register';
@@ -71,6 +74,16 @@ export interface AppOptions {
    * no MT; an engine, the caller's (shared, closed by the caller).
    */
   mt?: MtEngine | null;
+  /**
+   * The webhook dispatcher: clock, backoff and limits for tests, `webhookAllow` (private hosts or
+   * networks a team server may still send to), `paused` to leave deliveries in the database.
+   */
+  webhooks?: WebhooksOptions;
+  /**
+   * Create's text engines: the server's default (`defaultEngine`), and whether a team server
+   * takes llama model paths and private base URLs from its users (`allowLocalEngines`).
+   */
+  create?: CreateOptions;
 }
 
 /**
@@ -128,7 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerMemories(app, { ...shared, storage, version, engine: options.tmEngine });
   const documents = await registerDocuments(app, { storage, work });
   const comments = createCommentService(storage);
-  const workflows = await registerWorkflows(app, { storage });
+  const workflows = await registerWorkflows(app, { storage, moved: projectMoveEvents(storage) });
   await registerSegments(app, {
     storage,
     records: documents.records,
@@ -137,6 +150,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await registerFileTranslations(app, { ...shared, storage, pool: documents.pool });
   await registerJobs(app, { ...shared, storage, ...documents, version });
+  await registerWebhooks(app, storage, { version, ...options.webhooks });
+  await registerCreate(app, storage, options.create);
   await app.register(commentsRoutes, { comments });
   await app.register(translateRoutes, { storage, tm: app.tm, mt: app.mt });
   await app.register(domainsRoutes, { mt: app.mt });

@@ -16,6 +16,7 @@ const CROSS_CUTTING = ['blobs', 'db', 'formats', 'http', 'langid', 'llm', 'mt', 
 /** One folder per API area, each registered by its own plugin. */
 const AREAS = [
   'comments',
+  'create',
   'documents',
   'domains',
   'file-translation',
@@ -28,6 +29,7 @@ const AREAS = [
   'segments',
   'translate',
   'uploads',
+  'webhooks',
   'workflows',
 ];
 /** Above everything: the command line and the tests of the whole API. */

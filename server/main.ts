@@ -79,6 +79,8 @@ async function serve(command: Extract<Command, { kind: 'serve' }>): Promise<void
     work: workOptions(process.env),
     tls: readTls(command),
     behindTlsProxy: command.behindTlsProxy,
+    webhooks: command.webhookAllow && { webhookAllow: command.webhookAllow },
+    create: command.create,
     // Logs go to stderr so that stdout carries only what callers parse (the key, the URL).
     logger: { level: process.env.WORDBENCH_LOG_LEVEL ?? 'warn', stream: process.stderr },
     // The bundle cannot read package.json at run time: the desktop app passes its version in.

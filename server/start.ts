@@ -37,6 +37,10 @@ export interface StartOptions {
   tls?: AppOptions['https'];
   /** A TLS-terminating proxy stands in front: plain HTTP on a non-loopback address is intended. */
   behindTlsProxy?: boolean;
+  /** The webhook dispatcher's options (`webhookAllow`: private hosts a team server may send to). */
+  webhooks?: AppOptions['webhooks'];
+  /** Create's default engine, and whether a team server takes local engines. */
+  create?: AppOptions['create'];
 }
 
 export interface RunningServer {
@@ -88,6 +92,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       maxUploadBytes: options.maxUploadBytes,
       work: options.work,
       https: options.tls,
+      webhooks: options.webhooks,
+      create: options.create,
     });
     await app.listen({ host, port });
     const bound = (app.server.address() as AddressInfo).port;

@@ -21,7 +21,9 @@ export type ResourceKind =
   | 'singleUpload'
   | 'singleUploadKey'
   | 'translation'
-  | 'job';
+  | 'job'
+  | 'webhook'
+  | 'webhookDelivery';
 
 export interface ApiWorld {
   key: string;
@@ -164,6 +166,21 @@ export async function createWorld(
     'part PUT',
   );
   await app.work.idle();
+  // A webhook with one queued delivery; `.invalid` never resolves, so nothing is ever received.
+  const webhook = expectStatus(
+    await send('POST', '/v3/connectors/configuration/webhooks', {
+      webhookName: `${marker} webhook`,
+      webhookUrl: `https://${marker}.invalid/hook`,
+      eventType: ['PROJECT_UPDATE'],
+    }),
+    200,
+    'webhook',
+  );
+  const webhookDelivery = expectStatus(
+    await send('POST', `/v3/connectors/configuration/webhooks/${webhook.id}/test`),
+    200,
+    'webhook test event',
+  );
 
   const unit = await db
     .selectFrom('memory_units')
@@ -195,6 +212,8 @@ export async function createWorld(
       translation: translation.id,
       // The job made for the project, which was created without one (API.md 5).
       job: project.job_id,
+      webhook: webhook.id,
+      webhookDelivery: webhookDelivery.id,
     },
   };
 }
@@ -217,6 +236,12 @@ const KIND_RULES: Array<{ path?: RegExp; name: RegExp; kind: ResourceKind }> = [
   { path: /^\/(v2|2)?\/?segments/, name: /^ids?$/, kind: 'segment' },
   { path: /^\/v2\/upload/, name: /^ids?$/, kind: 'upload' },
   { path: /^\/v2\/translate\/files?$/, name: /^(id|translationIds)$/, kind: 'translation' },
+  { path: /^\/v3\/connectors\/configuration\/webhooks/, name: /^id$/, kind: 'webhook' },
+  {
+    path: /^\/v3\/connectors\/configuration\/webhooks/,
+    name: /^deliveryId$/,
+    kind: 'webhookDelivery',
+  },
 ];
 
 /** The kind of resource an id parameter names, by its name and path; undefined if unknown. */

@@ -29,7 +29,8 @@ let operations: ApiOperation[];
 let queries: Map<string, string>;
 
 beforeAll(async () => {
-  t = await createTestApp({ mt: null });
+  // Webhook deliveries stay queued: a dispatcher's attempts would change their rows meanwhile.
+  t = await createTestApp({ mt: null, webhooks: { paused: true } });
   ours = await createWorld(t.app, t.storage.db, t.key, 'tenant-a');
   await separateIdRanges(t.storage);
   const other = await createOtherOrganization(t.storage);

@@ -1,8 +1,11 @@
 import { parseArgs } from 'node:util';
 import { checkDatabaseUrl } from '../db/open-storage';
 import { checkName, NameError } from '../db/organizations';
+import type { CreateOptions } from '../create/register';
 import { UsageError } from './args-error';
+import { CREATE_OPTIONS, CREATE_USAGE, createArgs } from './create-args';
 import { transportArgs, type TransportArgs } from './transport-args';
+import { WEBHOOK_USAGE, webhookAllowArgs } from './webhook-args';
 
 export const USAGE = `Usage:
   wordbench-server [options]                 run the API server
@@ -27,7 +30,7 @@ Options:
   --auth-failures N      wrong keys per minute from one address before 429 (default 20;
                          valid keys are always served)
   --max-upload-bytes N   largest file upload in bytes (default 2147483648, 2 GiB)
-  --tls-cert FILE        serve HTTPS with this certificate chain (PEM), with --tls-key FILE
+${WEBHOOK_USAGE}${CREATE_USAGE}  --tls-cert FILE        serve HTTPS with this certificate chain (PEM), with --tls-key FILE
   --tls-key FILE         the certificate's private key (PEM)
   --behind-tls-proxy     plain HTTP on a non-loopback --host, because a proxy in front
                          terminates TLS (without TLS or this flag, only 127.0.0.1 and ::1)
@@ -46,6 +49,10 @@ export type Command =
       quota?: number;
       authFailures?: number;
       maxUploadBytes?: number;
+      /** Private hosts and networks a team server's webhooks may still go to. */
+      webhookAllow?: string[];
+      /** Create's default engine, and whether a team server takes local engines. */
+      create?: CreateOptions;
     } & TransportArgs)
   | {
       kind: 'keys';
@@ -120,6 +127,8 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
         org: { type: 'string' },
         user: { type: 'string' },
         'max-upload-bytes': { type: 'string' },
+        'webhook-allow': { type: 'string', multiple: true },
+        ...CREATE_OPTIONS,
         'tls-cert': { type: 'string' },
         'tls-key': { type: 'string' },
         'behind-tls-proxy': { type: 'boolean' },
@@ -176,5 +185,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
       values['max-upload-bytes'] === undefined
         ? undefined
         : integer(values['max-upload-bytes'], '--max-upload-bytes', 1, Number.MAX_SAFE_INTEGER),
+    ...webhookAllowArgs(values['webhook-allow'], env),
+    ...createArgs(values, env),
   };
 }

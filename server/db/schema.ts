@@ -30,6 +30,38 @@ export interface CommentsTable {
   updated_at: number;
 }
 
+export interface CreateContentsTable {
+  id: Generated<number>;
+  org_id: number;
+  user_id: number | null;
+  name: string | null;
+  language: string;
+  template: string;
+  template_params: string;
+  preferences: string;
+  text: Generated<string>;
+  status: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CreateSettingsTable {
+  id: Generated<number>;
+  org_id: number;
+  is_terms_signed: Generated<number>;
+  terms_signed_at: number | null;
+  terms_key_id: number | null;
+  terms_user_id: number | null;
+  tone: string | null;
+  styleguide: string | null;
+  engine_kind: string | null;
+  engine_base_url: string | null;
+  engine_model: string | null;
+  engine_api_key: string | null;
+  engine_model_path: string | null;
+  updated_at: number;
+}
+
 export interface DocumentSkeletonPartsTable {
   document_id: number;
   part: number;
@@ -70,6 +102,9 @@ export interface DocumentsTable {
   segments_reviewed: Generated<number>;
   words_total: Generated<number>;
   words_confirmed: Generated<number>;
+  case_sensitive: Generated<number>;
+  match_attribution: Generated<number>;
+  pretranslate_threshold: number | null;
 }
 
 export interface FileLabelsTable {
@@ -150,6 +185,10 @@ export interface JobLanguagePairsTable {
   config_id: number | null;
   workflow_template_id: number | null;
   project_id: number | null;
+  external_model_id: number | null;
+  case_sensitive: Generated<number>;
+  match_attribution: Generated<number>;
+  stage_assignments: string | null;
 }
 
 export interface JobsTable {
@@ -341,6 +380,56 @@ export interface UsersTable {
   created_at: number;
 }
 
+export interface WebhookAttemptsTable {
+  id: Generated<number>;
+  delivery_id: number;
+  attempted_at: number;
+  status: number | null;
+  duration_ms: number | null;
+  error: string | null;
+  next_attempt_at: number | null;
+}
+
+export interface WebhookConfigurationsTable {
+  id: Generated<number>;
+  org_id: number;
+  name: string;
+  url: string;
+  event_types: string;
+  secret: string;
+  disabled_at: number | null;
+  disabled_reason: string | null;
+  failing_since: number | null;
+  deleted_at: number | null;
+  lease_owner: string | null;
+  lease_until: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  configuration_id: number;
+  event_id: number;
+  state: Generated<string>;
+  attempts: Generated<number>;
+  next_attempt_at: number | null;
+  created_at: number;
+  finished_at: number | null;
+  last_status: number | null;
+  last_error: string | null;
+  last_duration_ms: number | null;
+}
+
+export interface WebhookEventsTable {
+  id: Generated<number>;
+  org_id: number;
+  type: string;
+  message_id: string;
+  body: string;
+  created_at: number;
+}
+
 export interface WorkItemsTable {
   id: Generated<number>;
   kind: string;
@@ -363,6 +452,8 @@ export interface Schema {
   api_keys: ApiKeysTable;
   blobs: BlobsTable;
   comments: CommentsTable;
+  create_contents: CreateContentsTable;
+  create_settings: CreateSettingsTable;
   document_skeleton_parts: DocumentSkeletonPartsTable;
   documents: DocumentsTable;
   file_labels: FileLabelsTable;
@@ -385,5 +476,9 @@ export interface Schema {
   upload_parts: UploadPartsTable;
   uploads: UploadsTable;
   users: UsersTable;
+  webhook_attempts: WebhookAttemptsTable;
+  webhook_configurations: WebhookConfigurationsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_events: WebhookEventsTable;
   work_items: WorkItemsTable;
 }

@@ -36,6 +36,10 @@ export interface NewDocumentImport {
   segments: ExtractedSegment[];
   pretranslate: Pretranslate | null;
   autoAccept: boolean;
+  /** A job's pair options for the pretranslation (import-queries.ts HiddenDocument). */
+  caseSensitive?: boolean;
+  matchAttribution?: boolean;
+  pretranslateThreshold?: number | null;
 }
 
 /** The rows of file segments, as the import stores them. */
@@ -138,6 +142,9 @@ export function createDocumentImporter(storage: Storage, work: WorkQueue) {
         format: input.format,
         pretranslate: input.pretranslate,
         autoAccept: input.autoAccept,
+        caseSensitive: input.caseSensitive,
+        matchAttribution: input.matchAttribution,
+        pretranslateThreshold: input.pretranslateThreshold,
         now,
         lockProject: storage.dialect === 'postgres',
       }),

@@ -9,6 +9,11 @@ export interface HiddenDocument {
   format: DocumentFormat;
   pretranslate: Pretranslate | null;
   autoAccept: boolean;
+  /** Options a job's language pair gives its documents' pretranslation (pretranslate-job.ts). */
+  caseSensitive?: boolean;
+  matchAttribution?: boolean;
+  /** The lowest TM score that fills a segment; null or absent, the default. */
+  pretranslateThreshold?: number | null;
   now: number;
   /**
    * Lock the project row until the transaction ends (PostgreSQL only: SQLite refuses the clause
@@ -55,6 +60,9 @@ export function importQueries(db: Queryable) {
           format: document.format,
           pretranslate_mode: document.pretranslate,
           auto_accept: document.autoAccept ? 1 : 0,
+          case_sensitive: document.caseSensitive ? 1 : 0,
+          match_attribution: document.matchAttribution ? 1 : 0,
+          pretranslate_threshold: document.pretranslateThreshold ?? null,
           created_at: document.now,
           updated_at: document.now,
         })

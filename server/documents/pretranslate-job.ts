@@ -6,6 +6,7 @@ import type { Storage } from '../db/storage';
 import { nowSeconds } from '../db/time';
 import type { WorkQueue } from '../work/queue';
 import { PRETRANSLATE_DOCUMENT } from './document-import';
+import { recordDocumentEvent } from './document-events';
 import {
   pretranslateQueries,
   type Fill,
@@ -31,8 +32,9 @@ export interface PretranslateDeps {
 
 /**
  * Registers `document-pretranslate`: the document's untranslated segments, in batches, get their
- * best TM match scoring 75 or more (with context, so 101 is possible), then (TM+MT) MT for the
- * rest. Each batch is one transaction that also advances `pretranslated` and the cursor, so a
+ * best TM match scoring 75 or more (or the document's `pretranslate_threshold`; with context, so
+ * 101 is possible; case-sensitive and attributed to the match's author when the document, made
+ * by a job, asks), then (TM+MT) MT for the rest. Each batch is one transaction that also advances `pretranslated` and the cursor, so a
  * restart resumes after the last batch written, and a segment the translator filled meanwhile is
  * never overwritten. MT that is missing or fails leaves `pretranslation_error` and the TM results.
  * A document deleted meanwhile ends the work quietly.
@@ -59,12 +61,19 @@ export function registerPretranslation(queue: WorkQueue, deps: PretranslateDeps)
       return true;
     });
 
-  /** Ends the work on the document: idle, with `error` when there is one. */
+  /**
+   * Ends the work on the document: idle, with `error` when there is one, and its webhook event
+   * `DOCUMENT_UPDATE` (our extension) in the same transaction. A document gone or replaced (its
+   * token changed) meanwhile is left alone.
+   */
   const finish = (documentId: number, token: string | null, error: string | null) =>
     storage.transaction(async (tx) => {
       const w = pretranslateQueries(tx, storage.dialect);
+      const doc = await w.document(documentId, token, true);
+      if (!doc) return;
       if (error !== null) await w.setError(documentId, token, error);
       await w.finish(documentId, token, nowSeconds());
+      await recordDocumentEvent(storage, tx, doc.org_id, documentId);
     });
 
   /** The engine when it serves the pair; otherwise records why not and answers null. */
@@ -89,10 +98,16 @@ export function registerPretranslation(queue: WorkQueue, deps: PretranslateDeps)
     return null;
   }
 
+  /** Who wrote the matched unit, for a document that takes match attribution (else undefined). */
+  async function matchAuthor(doc: JobDocument, unitId: unknown) {
+    if (doc.match_attribution === 0 || typeof unitId !== 'number') return undefined;
+    return (await q.unitAuthors([unitId])).get(unitId) ?? null;
+  }
+
   async function tmFill(doc: JobDocument, row: PendingSegment): Promise<Fill | null> {
     const matches = await tm.findMatches(doc.org_id, doc.memory_id, row.source, {
       n: 1,
-      threshold: PRETRANSLATE_THRESHOLD,
+      threshold: doc.pretranslate_threshold ?? PRETRANSLATE_THRESHOLD,
       context: {
         prevSource: row.prev_source,
         nextSource: row.next_source,
@@ -101,8 +116,13 @@ export function registerPretranslation(queue: WorkQueue, deps: PretranslateDeps)
     });
     const best = matches?.[0];
     if (!best) return null;
-    const confirm = doc.auto_accept !== 0 && best.score >= 100;
-    return { id: row.id, target: best.target, origin: 'tm', score: best.score, confirm };
+    // The TM compares words without their case: case-sensitive, a source that differs in any
+    // letter from the segment's is no exact match (99, a draft, never auto-accepted).
+    const differs = doc.case_sensitive !== 0 && best.score >= 100 && best.source !== row.source;
+    const score = differs ? 99 : best.score;
+    const confirm = doc.auto_accept !== 0 && score >= 100;
+    const author = await matchAuthor(doc, best.metadata.segment_id);
+    return { id: row.id, target: best.target, origin: 'tm', score, confirm, author };
   }
 
   /**

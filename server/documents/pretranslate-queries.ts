@@ -11,6 +11,9 @@ export interface JobDocument {
   trglang: string;
   pretranslate_mode: 'TM' | 'TM+MT' | null;
   auto_accept: number;
+  case_sensitive: number;
+  match_attribution: number;
+  pretranslate_threshold: number | null;
   pretranslate_cursor: number;
 }
 
@@ -45,6 +48,9 @@ export function pretranslateQueries(db: Queryable, dialect: Dialect) {
           'd.trglang',
           'd.pretranslate_mode',
           'd.auto_accept',
+          'd.case_sensitive',
+          'd.match_attribution',
+          'd.pretranslate_threshold',
           'd.pretranslate_cursor',
         ])
         .where('d.id', '=', id)
@@ -56,6 +62,17 @@ export function pretranslateQueries(db: Queryable, dialect: Dialect) {
       if (forUpdate && dialect === 'postgres') query = query.forUpdate('d');
       const row = await query.executeTakeFirst();
       return row ? (row as JobDocument) : null;
+    },
+
+    /** Who wrote each of the memory units (null: an import or no one known). */
+    async unitAuthors(ids: number[]): Promise<Map<number, number | null>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('memory_units')
+        .select(['id', 'created_by'])
+        .where('id', 'in', [...new Set(ids)])
+        .execute();
+      return new Map(rows.map((row) => [row.id, row.created_by]));
     },
 
     async markRunning(id: number, token: string | null, now: number): Promise<void> {

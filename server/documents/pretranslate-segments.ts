@@ -18,6 +18,8 @@ export interface Fill {
   origin: 'tm' | 'mt';
   score: number | null;
   confirm: boolean;
+  /** The person it is attributed to (the TM match's author, when the document asks); else none. */
+  author?: number | null;
 }
 
 /**
@@ -73,8 +75,8 @@ export function pretranslateSegmentQueries(db: Queryable, dialect: Dialect) {
         target_origin: fill.origin,
         match_score: fill.score,
         is_confirmed: fill.confirm ? 1 : 0,
-        // Written by no one (segments.updated_by names people).
-        updated_by: null,
+        // Written by no one (segments.updated_by names people), or by the match's author.
+        updated_by: fill.author ?? null,
         updated_at: now,
       })
       .where('id', '=', fill.id)
@@ -96,11 +98,12 @@ export function pretranslateSegmentQueries(db: Queryable, dialect: Dialect) {
     const { rows } = await sql<{ id: number }>`
       UPDATE segments AS s
       SET target = v.target, target_origin = v.origin, match_score = v.score,
-        is_confirmed = v.confirm, updated_by = NULL, updated_at = ${now}
+        is_confirmed = v.confirm, updated_by = v.author, updated_at = ${now}
       FROM unnest(${column('id')}::bigint[], ${column('target')}::text[],
         ${column('origin')}::text[], ${column('score')}::bigint[],
-        ${fills.map((fill) => (fill.confirm ? 1 : 0))}::integer[])
-        AS v(id, target, origin, score, confirm)
+        ${fills.map((fill) => (fill.confirm ? 1 : 0))}::integer[],
+        ${fills.map((fill) => fill.author ?? null)}::bigint[])
+        AS v(id, target, origin, score, confirm, author)
       WHERE s.id = v.id AND s.document_id = ${documentId} AND s.target = ''
       RETURNING s.id
     `.execute(db);

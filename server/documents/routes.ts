@@ -50,8 +50,18 @@ const uploadHeaders = Type.Object({
     Type.String({ description: 'TM or TM+MT: fill untranslated segments' }),
   ),
   auto_accept: Type.Optional(Type.String({ description: 'Confirm pretranslated 100% TM matches' })),
-  case_sensitive: Type.Optional(Type.String({ description: 'Accepted for compatibility' })),
-  match_attribution: Type.Optional(Type.String({ description: 'Accepted for compatibility' })),
+  case_sensitive: Type.Optional(
+    Type.String({
+      description:
+        'Pretranslation: a 100/101 TM match whose source differs in case is filled as a draft at 99',
+    }),
+  ),
+  match_attribution: Type.Optional(
+    Type.String({
+      description:
+        "Pretranslation: a segment filled from the memory names the matched unit's author",
+    }),
+  ),
   config_id: Type.Optional(
     Type.String({ description: 'A filter configuration (GET /v3/domains); unknown: 400' }),
   ),
@@ -149,6 +159,9 @@ export const documentsRoutes: FastifyPluginAsync<DocumentsRoutesOptions> = async
           ...read,
           pretranslate: params.pretranslate,
           autoAccept: params.autoAccept,
+          caseSensitive: params.caseSensitive,
+          matchAttribution: params.matchAttribution,
+          pretranslateThreshold: params.pretranslateThreshold,
         });
         if (id === null) throw projectNotFound(params.projectId);
         return sendDocument(reply, orgId, id);

@@ -17,6 +17,12 @@ export interface DocumentUploadParams {
   projectId: number;
   pretranslate: Pretranslate | null;
   autoAccept: boolean;
+  /** A 100/101 match whose source differs in case is filled as a draft at 99. */
+  caseSensitive: boolean;
+  /** A segment filled from the memory names the matched unit's author. */
+  matchAttribution: boolean;
+  /** The lowest TM score pretranslation takes: `config_id`'s threshold (null: the default). */
+  pretranslateThreshold: number | null;
 }
 
 const FIELDS = [
@@ -31,10 +37,9 @@ const FIELDS = [
 
 /**
  * The upload's parameters from individual headers or one `LILT-API` JSON header. Checked before
- * the body is read: every problem is a 400 naming the field. `case_sensitive` and
- * `match_attribution` are checked and otherwise ignored (see shared/api/documents.ts);
- * `config_id` must name a filter configuration (GET /v3/domains), whose default settings are
- * what extraction does anyway.
+ * the body is read: every problem is a 400 naming the field. `case_sensitive`,
+ * `match_attribution` and `config_id` (a filter configuration of GET /v3/domains, whose TM
+ * threshold pretranslation takes) reach the pretranslation as a job's pair options do.
  */
 export function documentUploadParameters(headers: IncomingHttpHeaders): DocumentUploadParams {
   const fields = headerFields(headers, FIELDS);
@@ -46,6 +51,9 @@ export function documentUploadParameters(headers: IncomingHttpHeaders): Document
     projectId: toInteger(projectField.where, projectField.value),
     pretranslate: null,
     autoAccept: false,
+    caseSensitive: false,
+    matchAttribution: false,
+    pretranslateThreshold: null,
   };
   const pretranslate = fields.pretranslate;
   if (pretranslate) {
@@ -56,11 +64,13 @@ export function documentUploadParameters(headers: IncomingHttpHeaders): Document
   }
   const autoAccept = fields.auto_accept;
   if (autoAccept) params.autoAccept = toBoolean(autoAccept.where, autoAccept.value);
-  for (const key of ['case_sensitive', 'match_attribution'] as const) {
-    const field = fields[key];
-    if (field) toBoolean(field.where, field.value);
-  }
+  const { case_sensitive: caseSensitive, match_attribution: attribution } = fields;
+  if (caseSensitive) params.caseSensitive = toBoolean(caseSensitive.where, caseSensitive.value);
+  if (attribution) params.matchAttribution = toBoolean(attribution.where, attribution.value);
   const config = fields.config_id;
-  if (config) chosenFilterConfig(config.where, toInteger(config.where, config.value));
+  if (config) {
+    const chosen = chosenFilterConfig(config.where, toInteger(config.where, config.value));
+    params.pretranslateThreshold = chosen.settings.tmThreshold;
+  }
   return params;
 }

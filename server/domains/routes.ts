@@ -1,27 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsync } from 'fastify';
-import { DomainList, type Domain, type DomainModel } from '../../shared/api/domains';
+import { DomainList, type Domain } from '../../shared/api/domains';
 import type { MtEngine } from '../mt/engine';
 import { DEFAULT_DOMAIN, FILTER_CONFIGS } from './filter-configs';
+import { mtModels } from './models';
 
 export interface DomainsRoutesOptions {
   /** The MT engine whose installed pairs serve the domain; null, none. */
   mt: MtEngine | null;
-}
-
-/** The installed pairs as models, in a stable order (ids follow it). */
-async function modelsOf(mt: MtEngine | null): Promise<DomainModel[]> {
-  const pairs = mt ? await mt.pairs() : [];
-  return [...pairs]
-    .sort((a, b) => a.source.localeCompare(b.source) || a.target.localeCompare(b.target))
-    .map((pair, at) => ({
-      id: at + 1,
-      name: `${mt?.name ?? 'mt'} ${pair.source}-${pair.target}`,
-      provider: mt?.name ?? 'apertium',
-      status: 'ready',
-      srcLang: pair.source,
-      trgLang: pair.target,
-    }));
 }
 
 /**
@@ -50,7 +36,7 @@ export const domainsRoutes: FastifyPluginAsync<DomainsRoutesOptions> = async (ap
       const domain: Domain = {
         domainId: DEFAULT_DOMAIN.id,
         domainName: DEFAULT_DOMAIN.name,
-        models: await modelsOf(mt),
+        models: await mtModels(mt),
         filterConfigs: [...FILTER_CONFIGS],
         domainMetadata: [],
       };

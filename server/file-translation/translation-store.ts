@@ -1,11 +1,13 @@
 import type { Queryable, Storage } from '../db/storage';
+import { recordEvent } from '../webhooks/outbox';
 import { translationQueries } from './queries';
-import type {
-  NewTranslation,
-  SourceFileRow,
-  StoredTarget,
-  TranslationFilter,
-  TranslationRow,
+import {
+  toTranslationInfo,
+  type NewTranslation,
+  type SourceFileRow,
+  type StoredTarget,
+  type TranslationFilter,
+  type TranslationRow,
 } from './translation-row';
 
 /**
@@ -16,6 +18,20 @@ import type {
  */
 export function createTranslationStore(storage: Storage) {
   const reads = translationQueries(storage.db);
+
+  /** `FILE_TRANSLATION_UPDATE` (our webhook event) of a status change, in its transaction. */
+  const statusChanged = (tx: Queryable, row: TranslationRow) =>
+    recordEvent(storage, tx, {
+      orgId: row.org_id,
+      type: 'FILE_TRANSLATION_UPDATE',
+      data: toTranslationInfo(row),
+    });
+
+  /** After a change of status in `tx`: the row as it is now, with its event. */
+  async function changedStatus(tx: Queryable, id: number): Promise<void> {
+    const row = await translationQueries(tx).get(id);
+    if (row) await statusChanged(tx, row);
+  }
 
   return {
     /**
@@ -32,6 +48,7 @@ export function createTranslationStore(storage: Storage) {
         for (const row of rows) {
           const translation = await q.insert(row);
           await alsoRecord(tx, translation.id);
+          await statusChanged(tx, translation);
           created.push(translation);
         }
         return created;
@@ -76,6 +93,7 @@ export function createTranslationStore(storage: Storage) {
       const q = translationQueries(tx);
       if (!(await q.setReady(id, sha256))) return false;
       await q.dropTargets(id);
+      await changedStatus(tx, id);
       return true;
     },
 
@@ -85,11 +103,17 @@ export function createTranslationStore(storage: Storage) {
         const q = translationQueries(tx);
         if (!(await q.setFailed(id, message))) return false;
         await q.dropTargets(id);
+        await changedStatus(tx, id);
         return true;
       }),
 
     /** The first download completes the translation. */
-    markDownloaded: (id: number): Promise<boolean> => reads.setDownloaded(id),
+    markDownloaded: (id: number): Promise<boolean> =>
+      storage.transaction(async (tx) => {
+        if (!(await translationQueries(tx).setDownloaded(id))) return false;
+        await changedStatus(tx, id);
+        return true;
+      }),
   };
 }
 

@@ -1,5 +1,6 @@
 import { open } from 'node:fs/promises';
 import { DOCUMENT_FORMATS } from '../../shared/api/documents';
+import type { DomainModel } from '../../shared/api/domains';
 import type { JobCreateParameters, LanguagePair } from '../../shared/api/jobs';
 import type { BlobStore } from '../blobs/blob-store';
 import type { Storage } from '../db/storage';
@@ -13,7 +14,9 @@ import { projectQueries } from '../projects/queries';
 import type { WorkQueue } from '../work/queue';
 import { chosenTemplateId } from '../workflows/project-rules';
 import { secondsOf } from './job-wire';
+import { checkedModel, pairTemplateId } from './pair-options';
 import { jobPartQueries, type NewJobPair, type OrgFile } from './pair-queries';
+import { checkedAssignments } from './stage-assignments';
 import { jobQueries } from './queries';
 
 /** The work kind that makes a job's projects and documents; payload `{jobId}`. */
@@ -25,6 +28,8 @@ export interface JobCreateDeps {
   work: WorkQueue;
   /** Whether the organization has the domain (the domains area answers it). */
   domainExists(orgId: number, domainId: number): Promise<boolean>;
+  /** The MT models of GET /v3/domains, which `externalModelId` names. */
+  models(): Promise<DomainModel[]>;
 }
 
 /** Bytes enough to tell a file's format (as the document upload reads them). */
@@ -76,6 +81,7 @@ async function checkedPair(
   input: JobCreateParameters,
   pair: LanguagePair,
   index: number,
+  jobTemplateId: number | null,
 ): Promise<NewJobPair> {
   const where = `languagePairs[${index}]`;
   const memory = await projectQueries(deps.storage.db).memoryLanguages(orgId, pair.memoryId);
@@ -87,10 +93,15 @@ async function checkedPair(
     );
   }
   if (pair.configId !== undefined) chosenFilterConfig(`${where}.configId`, pair.configId);
-  const templateId =
-    pair.workflowTemplateId === undefined
-      ? null
-      : chosenTemplateId({ workflowTemplateId: pair.workflowTemplateId });
+  const templateId = pairTemplateId(pair, where);
+  const model = pair.externalModelId;
+  const stageAssignments = await checkedAssignments(
+    deps.storage.db,
+    orgId,
+    `${where}.workflowStageAssignments`,
+    templateId ?? jobTemplateId,
+    pair.workflowStageAssignments ?? [],
+  );
   return {
     trglang: pair.trgLang,
     trglocale: pair.trgLocale ?? null,
@@ -100,6 +111,13 @@ async function checkedPair(
     auto_accept: pair.autoAccept ? 1 : 0,
     config_id: pair.configId ?? null,
     workflow_template_id: templateId,
+    external_model_id:
+      model === undefined
+        ? null
+        : checkedModel(await deps.models(), where, model, input.srcLang, pair.trgLang),
+    case_sensitive: pair.caseSensitive ? 1 : 0,
+    match_attribution: pair.takeMatchAttribution ? 1 : 0,
+    stage_assignments: stageAssignments,
   };
 }
 
@@ -124,7 +142,7 @@ export async function createJob(
   const files = await checkedFiles(deps, orgId, input.fileIds);
   const pairs: NewJobPair[] = [];
   for (const [index, pair] of input.languagePairs.entries()) {
-    pairs.push(await checkedPair(deps, orgId, input, pair, index));
+    pairs.push(await checkedPair(deps, orgId, input, pair, index, workflowTemplateId));
   }
   const now = nowSeconds();
   return deps.storage.transaction(async (tx) => {

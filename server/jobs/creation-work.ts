@@ -6,6 +6,7 @@ import { nowSeconds } from '../db/time';
 import type { DocumentPool } from '../documents/document-pool';
 import type { ProjectRef } from '../documents/document-queries';
 import type { DocumentRecords } from '../documents/document-store';
+import { filterConfig } from '../domains/filter-configs';
 import { HttpError } from '../http/http-error';
 import { projectQueries } from '../projects/queries';
 import { PermanentWorkError, type WorkQueue } from '../work/queue';
@@ -105,6 +106,13 @@ export function registerJobCreation(queue: WorkQueue, deps: JobCreationDeps): vo
       ...read,
       pretranslate: pair.pretranslate ? 'TM+MT' : null,
       autoAccept: pair.auto_accept !== 0,
+      caseSensitive: pair.case_sensitive !== 0,
+      matchAttribution: pair.match_attribution !== 0,
+      // The filter configuration the pair names lends its TM threshold (as in file translation).
+      pretranslateThreshold:
+        pair.config_id === null
+          ? null
+          : (filterConfig(pair.config_id)?.settings.tmThreshold ?? null),
     });
     if (id === null)
       throw new PermanentWorkError(`Project ${project.id} was deleted while the job was created`);
@@ -130,7 +138,7 @@ export function registerJobCreation(queue: WorkQueue, deps: JobCreationDeps): vo
       const ended = await storage.transaction(async (tx) => {
         if (!(await jobQueries(tx).endCreation(jobId, 'COMPLETE', null, nowSeconds())))
           return false;
-        await recordJobEvent(tx, 'JOB_UPDATE', jobId);
+        await recordJobEvent(storage, tx, 'JOB_UPDATE', { orgId: job.org_id, jobId });
         return true;
       });
       if (!ended) await removeProjects(storage, job);

@@ -1,20 +1,29 @@
-import type { Queryable } from '../db/storage';
+import type { Queryable, Storage } from '../db/storage';
+import { projectQueries } from '../projects/queries';
+import { recordEvent } from '../webhooks/outbox';
+import { jobsToWire } from './job-reads';
+import { jobQueries } from './queries';
 
 /** The job events of API.md Part A ("Webhook events"). */
 export type JobEventType = 'JOB_UPDATE' | 'JOB_DELIVER';
 
 /**
- * The hook where a job's events are to be written, in the transaction of the change that fires
- * them: creation completed, an update, archive/unarchive/reactivate (`JOB_UPDATE`), and a delivery
- * (`JOB_DELIVER`). Nothing is written yet: the webhooks issue (16) adds its durable outbox and
- * writes the event here, so that it commits with the change or not at all.
+ * Writes a job's webhook event in `tx`, the transaction of the change that fires it, so that it
+ * commits with the change or not at all: creation completed, an update, archive/unarchive/
+ * reactivate (`JOB_UPDATE`), and a delivery (`JOB_DELIVER`). The data is the Job on the wire as
+ * it is at the end of the change, read in `tx` (its projects too, with their progress).
  */
 export async function recordJobEvent(
+  storage: Storage,
   tx: Queryable,
   type: JobEventType,
-  jobId: number,
+  job: { orgId: number; jobId: number },
 ): Promise<void> {
-  void tx;
-  void type;
-  void jobId;
+  const { orgId, jobId } = job;
+  const row = await jobQueries(tx).get(orgId, jobId);
+  if (!row) return;
+  const [data] = await jobsToWire(tx, orgId, [row], (ids) =>
+    projectQueries(tx).page(orgId, { ids }, 0, Number.MAX_SAFE_INTEGER),
+  );
+  await recordEvent(storage, tx, { orgId, type, data });
 }

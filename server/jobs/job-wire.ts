@@ -11,6 +11,7 @@ import type { Project, WorkflowStatus } from '../../shared/api/projects';
 import { badRequest } from '../http/http-error';
 import { workflowTemplate } from '../workflows/templates';
 import type { JobPairRow, Reviewed } from './pair-queries';
+import { assignmentsToWire } from './stage-assignments';
 import type { JobRow } from './queries';
 
 /** Epoch seconds as the wire's date-time (ISO 8601, UTC). */
@@ -32,7 +33,8 @@ export function secondsOf(iso: string, field: string): number {
   return seconds;
 }
 
-function jobProject(project: Project): JobProject {
+function jobProject(project: Project, pair: JobPairRow | undefined): JobProject {
+  const templateId = project.workflowTemplateId ?? null;
   return {
     id: project.id,
     srcLang: project.srclang,
@@ -51,6 +53,7 @@ function jobProject(project: Project): JobProject {
     memoryId: project.memory_id,
     workflowStatus: project.workflowStatus,
     workflowName: workflowNameOf(project),
+    workflowStageAssignments: assignmentsToWire(pair?.stage_assignments ?? null, templateId),
   };
 }
 
@@ -79,6 +82,7 @@ function jobStats(
   pairs: readonly JobPairRow[],
   projects: Project[],
   reviewed: Reviewed,
+  linguists: number,
 ): JobStats {
   const words = projects.reduce((sum, p) => sum + p.words_total, 0);
   const confirmed = projects.reduce((sum, p) => sum + p.words_confirmed, 0);
@@ -95,18 +99,27 @@ function jobStats(
     percentReviewed: percent(reviewed.reviewed, reviewed.total),
     percentTranslated: percent(confirmed, words),
     uniqueLanguagePairs: new Set(pairs.map((p) => `${p.trglang}-${p.trglocale ?? ''}`)).size,
-    uniqueLinguists: 0,
+    uniqueLinguists: linguists,
     workflowStatus: jobWorkflowStatus(projects),
-    projects: projects.map(jobProject),
+    projects: projects.map((project) =>
+      jobProject(
+        project,
+        pairs.find((pair) => pair.project_id === project.id),
+      ),
+    ),
   };
 }
 
-/** The job on the wire, from its row, its pairs, its projects (with progress), its reviews. */
+/**
+ * The job on the wire, from its row, its pairs, its projects (with progress), its reviews and
+ * the number of people who wrote or reviewed its segments.
+ */
 export function jobToWire(
   row: JobRow,
   pairs: readonly JobPairRow[],
   projects: Project[],
   reviewed: Reviewed = { reviewed: 0, total: 0 },
+  linguists = 0,
 ): Job {
   return {
     id: row.id,
@@ -117,7 +130,7 @@ export function jobToWire(
     due: isoOrNull(row.due_at),
     deliveredAt: isoOrNull(row.delivered_at),
     isProcessing: row.is_processing as JobProcessing,
-    stats: jobStats(row, pairs, projects, reviewed),
+    stats: jobStats(row, pairs, projects, reviewed, linguists),
     processingErrorMsg: row.processing_error,
     exportType: row.export_type as Job['exportType'],
     srcLang: row.srclang,

@@ -55,3 +55,28 @@ describe('percentReviewed', () => {
     expect(after.stats.percentReviewed).toBe(50);
   });
 });
+
+describe('POST /v2/jobs/{jobId}/stats, several at once', () => {
+  it('analyses them in turn, each with the figures of one alone, and keeps the last', async () => {
+    const job = await createJobNow(t.app, jobBody(world, { name: 'Busy' }));
+    const figures = (stats: JobLeverageStats) => ({
+      ...stats,
+      bands: { ...stats.bands, analysedAt: '' },
+    });
+    const alone = (await api.post(`/v2/jobs/${job.id}/stats`)).json<JobLeverageStats>();
+    const together = await Promise.all([1, 2, 3].map(() => api.post(`/v2/jobs/${job.id}/stats`)));
+    const answers = together.map((response) => {
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<JobLeverageStats>();
+    });
+    for (const stats of answers) expect(figures(stats)).toEqual(figures(alone));
+    // In turn: the analysis kept is the one that ended last.
+    const ends = answers.map((stats) => stats.bands.analysedAt).sort();
+    const row = await t.storage.db
+      .selectFrom('jobs')
+      .select('leverage')
+      .where('id', '=', job.id)
+      .executeTakeFirstOrThrow();
+    expect((JSON.parse(row.leverage!) as JobLeverageStats).bands.analysedAt).toBe(ends.at(-1));
+  });
+});

@@ -57,7 +57,7 @@ export function createJobLifecycle(storage: Storage, projects: ProjectStore, blo
       const deliveredAt =
         status === 'delivered' ? now : status === 'active' ? null : job.delivered_at;
       await jobQueries(tx).setStatus(id, status as 'active', deliveredAt, now);
-      await recordJobEvent(tx, event, id);
+      await recordJobEvent(storage, tx, event, { orgId: actor.orgId, jobId: id });
     });
 
   return {
@@ -70,7 +70,7 @@ export function createJobLifecycle(storage: Storage, projects: ProjectStore, blo
         const change = changeOf(input);
         if (Object.keys(change).length === 0) return;
         await jobQueries(tx).change(id, change, nowSeconds());
-        await recordJobEvent(tx, 'JOB_UPDATE', id);
+        await recordJobEvent(storage, tx, 'JOB_UPDATE', { orgId: actor.orgId, jobId: id });
       });
     },
 
@@ -95,33 +95,28 @@ export function createJobLifecycle(storage: Storage, projects: ProjectStore, blo
 
     /**
      * Moves every project of the job to `done` through the projects area (so each move is
-     * recorded, with its events), then marks the job delivered. A crash in between leaves the
-     * projects done and the job active: delivering again finishes it.
+     * recorded, with its events) and marks the job delivered, in ONE transaction (the job's row
+     * locked first on PostgreSQL, then each project's): all of it, or nothing when any part fails.
      */
-    async deliver(actor: Actor, id: number): Promise<void> {
-      const job = await jobQueries(storage.db).get(actor.orgId, id);
-      if (!job) throw jobNotFound(id);
-      refuseWhileCreating(job, 'deliver it');
-      if (job.creation_status === 'FAILED') {
-        throw conflict(
-          `Job ${id} failed to be created (${job.creation_error}): it has nothing to deliver`,
-        );
-      }
-      if (job.status === 'archived')
-        throw conflict(`Job ${id} is archived: unarchive it before delivering`);
-      if (job.status === 'delivered') return;
-      for (const { id: projectId } of await jobPartQueries(storage.db).projectsOf(actor.orgId, [
-        id,
-      ])) {
-        await projects.update(actor, { id: projectId, state: 'done' });
-      }
-      await setStatus(
-        actor,
-        id,
-        (current) => (current.status === 'active' ? 'delivered' : null),
-        'JOB_DELIVER',
-      );
-    },
+    deliver: (actor: Actor, id: number): Promise<void> =>
+      storage.transaction(async (tx) => {
+        const job = await lockedJob(tx, storage, actor.orgId, id);
+        refuseWhileCreating(job, 'deliver it');
+        if (job.creation_status === 'FAILED') {
+          throw conflict(
+            `Job ${id} failed to be created (${job.creation_error}): it has nothing to deliver`,
+          );
+        }
+        if (job.status === 'archived')
+          throw conflict(`Job ${id} is archived: unarchive it before delivering`);
+        if (job.status === 'delivered') return;
+        const now = nowSeconds();
+        for (const project of await jobPartQueries(tx).projectsOf(actor.orgId, [id])) {
+          await projects.update(actor, { id: project.id, state: 'done' }, now, tx);
+        }
+        await jobQueries(tx).setStatus(id, 'delivered', now, now);
+        await recordJobEvent(storage, tx, 'JOB_DELIVER', { orgId: actor.orgId, jobId: id });
+      }),
 
     /** Deletes the job with its projects and their documents (memories stay); 409 while PENDING. */
     async remove(actor: Actor, id: number): Promise<void> {

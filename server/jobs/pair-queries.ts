@@ -22,6 +22,11 @@ export interface JobPairRow {
   config_id: number | null;
   workflow_template_id: number | null;
   project_id: number | null;
+  external_model_id: number | null;
+  case_sensitive: number;
+  match_attribution: number;
+  /** JSON of StoredAssignment[] (stage-assignments.ts), null when none. */
+  stage_assignments: string | null;
 }
 
 export type NewJobPair = Omit<JobPairRow, 'id' | 'job_id' | 'position' | 'project_id'>;
@@ -135,6 +140,38 @@ export function jobPartQueries(db: Queryable) {
       );
     },
 
+    /**
+     * The number of distinct people who wrote or reviewed segments of each job's documents: the
+     * last one to change a segment (`updated_by`: an edit, a confirmation, a review) and the one
+     * who first confirmed it (the author of the unit it wrote into its memory, which a later edit
+     * updates in place). Pretranslation and imports name no one.
+     */
+    async linguistsOf(orgId: number, jobIds: number[]): Promise<Map<number, number>> {
+      if (jobIds.length === 0) return new Map();
+      const jobSegments = () =>
+        db
+          .selectFrom('segments as s')
+          .innerJoin('documents as d', 'd.id', 's.document_id')
+          .innerJoin('projects as p', 'p.id', 'd.project_id')
+          .where('p.org_id', '=', orgId)
+          .where('p.job_id', 'in', jobIds);
+      const lastChanged = jobSegments()
+        .select(['p.job_id as job_id', 's.updated_by as user_id'])
+        .where('s.updated_by', 'is not', null);
+      const firstConfirmed = jobSegments()
+        .innerJoin('memory_units as u', 'u.id', 's.memory_unit_id')
+        .select(['p.job_id as job_id', 'u.created_by as user_id'])
+        .where('u.created_by', 'is not', null);
+      // UNION (not ALL) keeps one row per job and person.
+      const rows = await db
+        .selectFrom(lastChanged.union(firstConfirmed).as('people'))
+        .select('people.job_id')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .groupBy('people.job_id')
+        .execute();
+      return new Map(rows.map((row) => [Number(row.job_id), Number(row.n)]));
+    },
+
     /** Deletes the job's projects (their documents and history go with them); answers how many. */
     async removeProjects(orgId: number, jobId: number): Promise<number> {
       const result = await db
@@ -143,6 +180,18 @@ export function jobPartQueries(db: Queryable) {
         .where('job_id', '=', jobId)
         .executeTakeFirst();
       return Number(result.numDeletedRows);
+    },
+
+    /** Those of `ids` that are users of the organization. */
+    async orgUsers(orgId: number, ids: number[]): Promise<number[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .selectFrom('users')
+        .select('id')
+        .where('org_id', '=', orgId)
+        .where('id', 'in', [...new Set(ids)])
+        .execute();
+      return rows.map((row) => row.id);
     },
 
     /** Those of `ids` that are the organization's files. */

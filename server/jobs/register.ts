@@ -3,7 +3,7 @@ import type { BlobStore } from '../blobs/blob-store';
 import type { Storage } from '../db/storage';
 import type { DocumentPool } from '../documents/document-pool';
 import type { DocumentRecords } from '../documents/document-store';
-import { DEFAULT_DOMAIN } from '../domains/filter-configs';
+import { hasDomain, mtModels } from '../domains/models';
 import { createProjectStore } from '../projects/store';
 import type { WorkQueue } from '../work/queue';
 import { registerJobCreation } from './creation-work';
@@ -23,12 +23,9 @@ export interface JobsOptions {
   pool: DocumentPool;
   /** Written into exported TMX headers. */
   version: string;
-  /** Whether the organization has the domain `domainId` names; by default the default domain. */
+  /** Whether the organization has the domain `domainId` names; by default the domains area's. */
   domainExists?: (orgId: number, domainId: number) => Promise<boolean>;
 }
-
-const defaultDomainOnly = async (_orgId: number, domainId: number) =>
-  domainId === DEFAULT_DOMAIN.id;
 
 /**
  * Jobs: the routes, the work that creates a job's projects and documents, and its exports.
@@ -48,7 +45,13 @@ export async function registerJobs(app: FastifyInstance, options: JobsOptions): 
     version: options.version,
   });
   await app.register(jobsRoutes, {
-    create: { storage, blobs, work, domainExists: options.domainExists ?? defaultDomainOnly },
+    create: {
+      storage,
+      blobs,
+      work,
+      domainExists: options.domainExists ?? hasDomain,
+      models: () => mtModels(app.mt),
+    },
     reads: createJobReads(storage, projects),
     lifecycle: createJobLifecycle(storage, projects, blobs),
     leverage: createJobLeverage(storage, app.tm),

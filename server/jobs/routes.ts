@@ -45,7 +45,11 @@ export const jobsRoutes: FastifyPluginAsync<JobsRoutesOptions> = async (app, opt
         summary: 'Create a job: one project per language pair, one document per file',
         description:
           'Everything is checked at once (files, memories and their languages, template, ' +
-          'domain). The answer is PENDING; the projects and documents are made in the ' +
+          "domain, MT model, stage assignments). A pair's `pretranslate`, `autoAccept`, " +
+          '`caseSensitive`, `takeMatchAttribution` and `configId` (its TM threshold) reach its ' +
+          "documents' pretranslation; `workflowStageAssignments` name the stage ids of GET " +
+          '/v2/workflows/templates (our extension) and come back on each JobProject. ' +
+          'The answer is PENDING; the projects and documents are made in the ' +
           'background, then `creationStatus` is COMPLETE, or FAILED with `creationError` and ' +
           'nothing made.',
         tags,

@@ -3,10 +3,11 @@ import type {
   ProjectCreateParameters,
   ProjectUpdateParameters,
 } from '../../shared/api/projects';
-import type { Storage } from '../db/storage';
+import type { Queryable, Storage } from '../db/storage';
 import { nowSeconds } from '../db/time';
 import type { ProjectFilter } from './project-filter';
 import { projectJobQueries } from './job-queries';
+import { recordProjectEvents } from './project-events';
 import { projectQueries, type ProjectStateChange } from './queries';
 import { checkWorkflowMove, chosenTemplateId } from '../workflows/project-rules';
 
@@ -25,11 +26,16 @@ const UPDATABLE = [
   'sample_review_percentage',
 ] as const satisfies (keyof ProjectUpdateParameters)[];
 
+/** Field values compared as their JSON (`metadata` is an object). */
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
 /**
  * The projects area over a storage: reads on its handle, each write in one transaction.
  */
 export function createProjectStore(storage: Storage) {
   const reads = projectQueries(storage.db);
+  const inTransaction = <T>(tx: Queryable | undefined, work: (tx: Queryable) => Promise<T>) =>
+    tx ? work(tx) : storage.transaction(work);
 
   /**
    * Up to `limit` projects after `afterId` (in id order) with their documents. The page's two
@@ -94,13 +100,17 @@ export function createProjectStore(storage: Storage) {
         return q.get(actor.orgId, id);
       }),
 
-    /** Changes only the fields present and records a state move; null when there is no such project. */
+    /**
+     * Changes only the fields present and records a state move; null when there is no such
+     * project. `within`: a transaction of the caller's that writes more with it (a job's delivery).
+     */
     update: (
       actor: Actor,
       input: ProjectUpdateParameters,
       now = nowSeconds(),
+      within?: Queryable,
     ): Promise<Project | null> =>
-      storage.transaction(async (tx) => {
+      inTransaction(within, async (tx) => {
         const q = projectQueries(tx);
         // The state read here is the `from_state` recorded: on PostgreSQL the row stays locked.
         const current = await q.get(actor.orgId, input.id, storage.dialect === 'postgres');
@@ -125,7 +135,15 @@ export function createProjectStore(storage: Storage) {
         if (next.state !== current.state) {
           await q.insertChange(id, current.state, next.state, actor.userId, now);
         }
-        return q.get(actor.orgId, id);
+        const project = await q.get(actor.orgId, id);
+        // Its webhook events, with the change: only when a field took another value.
+        if (project && UPDATABLE.some((field) => !sameValue(next[field], current[field]))) {
+          await recordProjectEvents(storage, tx, actor.orgId, {
+            project,
+            fromState: current.state,
+          });
+        }
+        return project;
       }),
 
     /** Deletes the project with its documents and history; false when there is no such project. */

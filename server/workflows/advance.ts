@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { ProjectState } from '../../shared/api/projects';
 import type { AssignmentType } from '../../shared/api/workflows';
 import type { Queryable, Storage } from '../db/storage';
 import { nowSeconds } from '../db/time';
@@ -25,11 +26,24 @@ async function isStageWorkDone(
 }
 
 /**
+ * Called in the transaction of a move, to write what goes with it (the projects area's webhook
+ * events: this area cannot import that one, which imports it).
+ */
+export type ProjectMoved = (
+  tx: Queryable,
+  move: { orgId: number; projectId: number; from: ProjectState },
+) => Promise<void>;
+
+/**
  * Moves a project with a workflow template on when its stage's work is done: when every segment
  * is confirmed in TRANSLATE, or reviewed in REVIEW, it goes to the template's next stage, recorded
  * as a board move by whoever saved the last segment.
  */
-export function createWorkflowAdvance(storage: Storage, log?: FastifyBaseLogger) {
+export function createWorkflowAdvance(
+  storage: Storage,
+  log?: FastifyBaseLogger,
+  moved?: ProjectMoved,
+) {
   const lock = storage.dialect === 'postgres';
 
   async function advance(documentId: number, userId: number): Promise<void> {
@@ -47,6 +61,7 @@ export function createWorkflowAdvance(storage: Storage, log?: FastifyBaseLogger)
       if ((await q.stateOf(at.projectId, lock)) !== at.state) return;
       if (!(await isStageWorkDone(tx, at.projectId, stage))) return;
       await q.move(at.projectId, at.state, STATE_OF_STAGE[next], userId, nowSeconds());
+      await moved?.(tx, { orgId: at.orgId, projectId: at.projectId, from: at.state });
     });
   }
 

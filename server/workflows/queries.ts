@@ -5,6 +5,7 @@ import type { Queryable } from '../db/storage';
 /** Where a project stands in its workflow. */
 export interface ProjectStage {
   projectId: number;
+  orgId: number;
   state: ProjectState;
   templateId: number | null;
 }
@@ -17,12 +18,13 @@ export function workflowQueries(db: Queryable) {
       const row = await db
         .selectFrom('documents as d')
         .innerJoin('projects as p', 'p.id', 'd.project_id')
-        .select(['p.id', 'p.state', 'p.workflow_template_id'])
+        .select(['p.id', 'p.org_id', 'p.state', 'p.workflow_template_id'])
         .where('d.id', '=', documentId)
         .executeTakeFirst();
       return row
         ? {
             projectId: row.id,
+            orgId: row.org_id,
             state: row.state as ProjectState,
             templateId: row.workflow_template_id,
           }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Storage } from '../db/storage';
-import { createWorkflowAdvance, type WorkflowAdvance } from './advance';
+import { createWorkflowAdvance, type ProjectMoved, type WorkflowAdvance } from './advance';
 import { workflowsRoutes } from './routes';
 
 /**
@@ -9,8 +9,8 @@ import { workflowsRoutes } from './routes';
  */
 export async function registerWorkflows(
   app: FastifyInstance,
-  options: { storage: Storage },
+  options: { storage: Storage; moved?: ProjectMoved },
 ): Promise<{ advance: WorkflowAdvance }> {
   await app.register(workflowsRoutes);
-  return { advance: createWorkflowAdvance(options.storage, app.log) };
+  return { advance: createWorkflowAdvance(options.storage, app.log, options.moved) };
 }

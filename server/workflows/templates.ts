@@ -57,13 +57,32 @@ export function workflowTemplateNamed(name: string): TemplateDefinition | undefi
   return WORKFLOW_TEMPLATES.find((template) => template.name.toLowerCase() === wanted);
 }
 
+/**
+ * A stage's id (a LanguagePair's `workflowStageTemplateId`): the template's id times ten plus
+ * the stage's place from 1, so ids never change while templates only append.
+ */
+export const stageTemplateId = (template: TemplateDefinition, at: number): number =>
+  template.id * 10 + at + 1;
+
+/** The stage of `template` with that id, or undefined. */
+export function stageWithId(template: TemplateDefinition, id: number): AssignmentType | undefined {
+  const at = template.stages.findIndex((_, i) => stageTemplateId(template, i) === id);
+  return at < 0 ? undefined : template.stages[at];
+}
+
+export const stageName = (type: AssignmentType): string => STAGE_NAMES[type];
+
 /** The templates on the wire, for one organization (`TeamId`). */
 export function templatesOf(orgId: number): WorkflowTemplate[] {
   return WORKFLOW_TEMPLATES.map((template) => ({
     id: template.id,
     name: template.name,
     TeamId: orgId,
-    stages: template.stages.map((type) => ({ name: STAGE_NAMES[type], assignmentType: type })),
+    stages: template.stages.map((type, at) => ({
+      id: stageTemplateId(template, at),
+      name: STAGE_NAMES[type],
+      assignmentType: type,
+    })),
   }));
 }
 

@@ -101,11 +101,11 @@ export const DocumentUploadParameters = Type.Object({
   pretranslate: Type.Optional(Pretranslate),
   /** Pretranslated segments scoring 100 or more are confirmed. */
   auto_accept: Type.Optional(Type.Boolean()),
-  /** Accepted for compatibility; matching is case-insensitive with a case penalty either way. */
+  /** Pretranslation: a 100/101 match whose source differs in case is filled as a draft at 99. */
   case_sensitive: Type.Optional(Type.Boolean()),
-  /** Accepted for compatibility; every TM match carries its origin. */
+  /** Pretranslation: a segment filled from the memory names the matched unit's author. */
   match_attribution: Type.Optional(Type.Boolean()),
-  /** Accepted for compatibility; the filter follows the file's format. */
+  /** A filter configuration (GET /v3/domains): its TM threshold is pretranslation's. */
   config_id: Type.Optional(Type.Integer()),
 });
 export type DocumentUploadParameters = Static<typeof DocumentUploadParameters>;

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DisplayName, Id, LanguageCode, LocaleCode, Nullable } from './fields';
 import { WorkflowStatus } from './projects';
+import { AssignmentType } from './workflows';
 
 /** API.md 5, Job: `creationStatus` while the projects are made in the background. */
 export const JOB_CREATION_STATUSES = ['PENDING', 'COMPLETE', 'FAILED'] as const;
@@ -17,6 +18,15 @@ export type JobProcessing = Static<typeof JobProcessing>;
 
 const Words = Type.Integer({ minimum: 0 });
 const IsoDateTime = Type.String({ format: 'date-time' });
+
+/** A person assigned to a stage of a project's workflow, as answered (our extension). */
+export const StageAssignment = Type.Object({
+  workflowStageTemplateId: Type.Integer(),
+  assignmentType: AssignmentType,
+  userId: Nullable(Type.Integer()),
+  email: Nullable(Type.String()),
+});
+export type StageAssignment = Static<typeof StageAssignment>;
 
 /** API.md 5, JobProject: one project of the job (one per language pair). */
 export const JobProject = Type.Object({
@@ -38,6 +48,14 @@ export const JobProject = Type.Object({
   workflowStatus: WorkflowStatus,
   /** The name of the project's workflow template; null when it has none. */
   workflowName: Nullable(Type.String()),
+  /** Our extension: who is assigned to its template's stages (its language pair's). */
+  workflowStageAssignments: Type.Optional(
+    Type.Array(StageAssignment, {
+      description:
+        "Our extension: the people assigned to the project's workflow stages, as its language " +
+        'pair asked (empty when none)',
+    }),
+  ),
 });
 export type JobProject = Static<typeof JobProject>;
 
@@ -56,7 +74,10 @@ export const JobStats = Type.Object({
   percentReviewed: Type.Integer({ minimum: 0, maximum: 100 }),
   percentTranslated: Type.Integer({ minimum: 0, maximum: 100 }),
   uniqueLanguagePairs: Words,
-  /** No linguist assignments here yet: always 0. */
+  /**
+   * The people who wrote or reviewed segments of the job's documents: the last to change each
+   * segment and the one who first confirmed it (pretranslation and imports name no one).
+   */
   uniqueLinguists: Words,
   workflowStatus: WorkflowStatus,
   projects: Type.Array(JobProject),
@@ -97,7 +118,15 @@ export const Job = Type.Object({
 });
 export type Job = Static<typeof Job>;
 
-/** API.md 5, LanguagePair. Fields we do not act on are accepted and ignored. */
+/**
+ * API.md 5, LanguagePair. `externalModelId` must be an MT model of GET /v3/domains for the pair's
+ * languages; `pretranslate` (TM then MT), `autoAccept` (confirm 100 and 101 matches),
+ * `caseSensitive` (a match whose source differs in case is no exact match), `takeMatchAttribution`
+ * (a pretranslated segment names the match's author) and `configId` (its TM threshold) reach the
+ * documents made for the pair. `workflowStageAssignments` name stages of the pair's template
+ * (GET /v2/workflows/templates, our stage `id`) and people of the organization (`userId`) or
+ * by `email`.
+ */
 export const LanguagePair = Type.Object({
   trgLang: LanguageCode,
   trgLocale: Type.Optional(LocaleCode),
@@ -110,15 +139,16 @@ export const LanguagePair = Type.Object({
   takeMatchAttribution: Type.Optional(Type.Boolean()),
   configId: Type.Optional(Id),
   workflowTemplateId: Type.Optional(Id),
-  /** The spec types it as an int; a name is accepted too. Unused. */
+  /** The spec types it as an int (taken as a template id); a template's name is taken too. */
   workflowTemplateName: Type.Optional(Type.Union([Type.Integer(), Type.String()])),
   workflowStageAssignments: Type.Optional(
     Type.Array(
       Type.Object({
         workflowStageTemplateId: Type.Integer(),
         userId: Type.Optional(Type.Integer()),
-        email: Type.Optional(Type.String()),
+        email: Type.Optional(Type.String({ maxLength: 254 })),
       }),
+      { maxItems: 10 },
     ),
   ),
 });

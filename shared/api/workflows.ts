@@ -12,6 +12,14 @@ export const AssignmentType = Type.Union(ASSIGNMENT_TYPES.map((type) => Type.Lit
 export type AssignmentType = Static<typeof AssignmentType>;
 
 export const WorkflowStage = Type.Object({
+  /** Our extension: the stage's id, which a job's `workflowStageAssignments` name. */
+  id: Type.Optional(
+    Type.Integer({
+      description:
+        "Our extension: the stage's id (the template's id times ten plus its place from 1), " +
+        "the `workflowStageTemplateId` of a job language pair's `workflowStageAssignments`",
+    }),
+  ),
   name: Type.String(),
   assignmentType: AssignmentType,
 });

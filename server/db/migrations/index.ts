@@ -15,6 +15,9 @@ import { v12 } from './012-segment-authors';
 import { v13 } from './013-qa-ignores';
 import { v14 } from './014-document-progress';
 import { v15 } from './015-jobs';
+import { v16 } from './016-webhooks';
+import { v17 } from './017-job-pair-options';
+import { v18 } from './018-create';
 
 export type { Migration } from './migration';
 
@@ -39,6 +42,9 @@ export const migrations: Migration[] = [
   v13,
   v14,
   v15,
+  v16,
+  v17,
+  v18,
 ];
 
 export function schemaVersion(db: Database): number {

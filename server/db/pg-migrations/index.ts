@@ -8,6 +8,9 @@ import { v6 } from './006-segment-authors';
 import { v7 } from './007-qa-ignores';
 import { v8 } from './008-document-progress';
 import { v9 } from './009-jobs';
+import { v10 } from './010-webhooks';
+import { v11 } from './011-job-pair-options';
+import { v12 } from './012-create';
 import type { PgMigration } from './migration';
 
 export type { PgMigration } from './migration';
@@ -17,7 +20,7 @@ export type { PgMigration } from './migration';
  * migration gets its PostgreSQL twin here (`sqliteTwin`), in the same commit. Migrations of
  * team-server machinery have no twin. Append only.
  */
-export const pgMigrations: PgMigration[] = [v1, v2, v3, v4, v5, v6, v7, v8, v9];
+export const pgMigrations: PgMigration[] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12];
 
 /** Tables of PostgreSQL-only migrations (`sqliteTwin: null`), which SQLite has no twin of. */
 export const PG_ONLY_TABLES = ['changes', 'changes_floor', 'quota_buckets', 'quota_blocks'];
