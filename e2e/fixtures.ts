@@ -78,6 +78,8 @@ export const test = base.extend<{ webHost: WebHost }>({
       const dataDir = await mkdtemp(path.join(tmpdir(), 'wordbench-e2e-'));
       const child = spawn(process.execPath, [ENTRY, '--port', '0', '--data', dataDir], {
         cwd: REPO_ROOT,
+        // llama.cpp's threads spin: on a busy 2-core machine one thread is far faster (Create).
+        env: { ...process.env, WORDBENCH_CREATE_THREADS: '1' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       const output = { text: '' };

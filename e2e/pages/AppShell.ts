@@ -4,6 +4,7 @@ export const VIEWS = [
   { id: 'board', label: 'Board' },
   { id: 'files', label: 'Files' },
   { id: 'jobs', label: 'Jobs' },
+  { id: 'create', label: 'Create' },
   { id: 'translations', label: 'Translations' },
   { id: 'editor', label: 'Editor' },
   { id: 'memories', label: 'Memories' },

@@ -5,6 +5,7 @@ import type { ConnectionSettingsStore } from './connection-settings';
 import { createGateway, type Gateway } from './gateway/gateway';
 import { appHandlers } from './ipc/app';
 import { commentHandlers } from './ipc/comments';
+import { createHandlers } from './ipc/create';
 import { documentHandlers } from './ipc/documents';
 import { fileHandlers } from './ipc/files';
 import { jobHandlers } from './ipc/jobs';
@@ -16,6 +17,7 @@ import { segmentHandlers } from './ipc/segments';
 import { uploadHandlers } from './ipc/uploads';
 import { settingsHandlers } from './ipc/settings';
 import { translationHandlers, type ReadyNotice } from './ipc/translations';
+import { webhookHandlers } from './ipc/webhooks';
 import {
   createDispatcher,
   type DeliverDownload,
@@ -41,6 +43,8 @@ export interface AppCoreOptions {
   openFile?: (path: string) => Promise<void>;
   /** The desktop's system notification; false when the system has none. */
   notify?: (notice: ReadyNotice) => boolean;
+  /** The desktop's file dialog for a Create model file (absent in the browser). */
+  pickModelFile?: () => Promise<string | null>;
 }
 
 export interface AppCore {
@@ -74,6 +78,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   const uploads = createUploads((progress) => emit('uploads:progress', progress));
   const deliverDownload = options.deliverDownload;
   const dragFiles = createDragFiles();
+  const documents = documentHandlers({ gateway, uploads, deliverDownload });
   const handlers: Handlers = {
     ...appHandlers(options.info),
     ...settingsHandlers(connection, gateway),
@@ -81,8 +86,15 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     ...memoryHandlers({ gateway, uploads, deliverDownload }),
     ...projectHandlers(gateway),
     ...jobHandlers({ gateway, deliverDownload }),
+    ...webhookHandlers(gateway),
+    ...createHandlers({
+      gateway,
+      onPiece: (piece) => emit('create:piece', piece),
+      uploadDocument: documents['documents:upload'],
+      pickModelFile: options.pickModelFile,
+    }),
     ...fileHandlers({ gateway, uploads, deliverDownload, dragFiles, openFile: options.openFile }),
-    ...documentHandlers({ gateway, uploads, deliverDownload }),
+    ...documents,
     ...segmentHandlers(gateway),
     ...commentHandlers(gateway),
     ...qaHandlers(gateway),

@@ -111,6 +111,19 @@ void app.whenReady().then(() => {
       notification.show();
       return true;
     },
+    // The embedded server runs on this machine, so a model file here is one it can open.
+    async pickModelFile() {
+      const [window] = BrowserWindow.getAllWindows();
+      const options = {
+        title: 'Choose a GGUF model file',
+        properties: ['openFile' as const],
+        filters: [{ name: 'GGUF models', extensions: ['gguf'] }],
+      };
+      const choice = window
+        ? await dialog.showOpenDialog(window, options)
+        : await dialog.showOpenDialog(options);
+      return choice.canceled ? null : (choice.filePaths[0] ?? null);
+    },
   });
   registerChannels(ipcMain, core.dispatch, (event) => isOwnTopFrame(event, rendererUrl));
 

@@ -14,6 +14,7 @@ const loaders = {
   board: () => import('./features/board/BoardView').then((m) => ({ default: m.BoardView })),
   files: () => import('./features/files/FilesView').then((m) => ({ default: m.FilesView })),
   jobs: () => import('./features/jobs/JobsView').then((m) => ({ default: m.JobsView })),
+  create: () => import('./features/create/CreateView').then((m) => ({ default: m.CreateView })),
   translations: () =>
     import('./features/translations/TranslationsView').then((m) => ({
       default: m.TranslationsView,
@@ -28,6 +29,7 @@ const views = {
   board: lazy(loaders.board),
   files: lazy(loaders.files),
   jobs: lazy(loaders.jobs),
+  create: lazy(loaders.create),
   translations: lazy(loaders.translations),
   editor: EditorView,
   memories: lazy(loaders.memories),

@@ -78,7 +78,9 @@ import {
   type ChannelDef,
   type DownloadResult,
 } from './channel-def';
+import { createChannels, type GenerationPiece } from './create-channels';
 import { jobChannels } from './jobs-channels';
+import { webhookChannels } from './webhooks-channels';
 
 export type { DownloadResult } from './channel-def';
 
@@ -158,6 +160,8 @@ export const contract = {
   'projects:update': channel<Project>()(closed(ProjectUpdateParameters)),
   'projects:delete': channel<DeleteResponse>()(ById),
   ...jobChannels,
+  ...webhookChannels,
+  ...createChannels,
   /** The organization's files; with `labels`, only files having all of them. */
   'files:list': channel<SourceFile[]>()(
     Type.Object(
@@ -352,6 +356,8 @@ export interface UploadProgress {
 export interface Events {
   'connection:changed': ConnectionState;
   'uploads:progress': UploadProgress;
+  /** A piece of a running Create generation, as the server streamed it. */
+  'create:piece': GenerationPiece;
 }
 export type EventName = keyof Events;
-export const eventNames: EventName[] = ['connection:changed', 'uploads:progress'];
+export const eventNames: EventName[] = ['connection:changed', 'uploads:progress', 'create:piece'];

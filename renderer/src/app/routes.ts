@@ -2,6 +2,7 @@ export const routes = [
   { id: 'board', label: 'Board' },
   { id: 'files', label: 'Files' },
   { id: 'jobs', label: 'Jobs' },
+  { id: 'create', label: 'Create' },
   { id: 'translations', label: 'Translations' },
   { id: 'editor', label: 'Editor' },
   { id: 'memories', label: 'Memories' },

@@ -4,6 +4,7 @@ import { jobQueries } from '../../queries/jobs';
 import { JobActions } from './JobActions';
 import { JobProjects } from './JobProjects';
 import { LeveragePanel } from './LeveragePanel';
+import { useProjectsFollowJob } from './mutations';
 import { creationText, formatDue, jobLanguages, STATUS_LABELS } from './job-format';
 
 interface JobPageProps {
@@ -15,6 +16,7 @@ interface JobPageProps {
 /** One job: its state, its projects, its leverage analysis and what can be done with it. */
 export function JobPage({ jobId, backHref, onDeleted }: JobPageProps) {
   const job = useQuery(jobQueries.detail(jobId));
+  useProjectsFollowJob(job.data);
   if (job.error) {
     return (
       <>

@@ -1,16 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { Job, JobCreateParameters } from '../../../../shared/api/jobs';
 import { getBridge } from '../../bridge';
 import { jobQueries } from '../../queries/jobs';
+import { projectQueries } from '../../queries/projects';
 
 export type JobMove = 'archive' | 'unarchive' | 'reactivate' | 'deliver';
 
-/** Shows the job's new state at once; the lists (which filter by it) are read again. */
+/**
+ * Shows the job's new state at once; the lists (which filter by it) are read again, and so are
+ * the board's project lists: a job makes, delivers and removes projects.
+ */
 function useStoreJob() {
   const queryClient = useQueryClient();
   return (job: Job) => {
     queryClient.setQueryData(jobQueries.detail(job.id).queryKey, job);
     void queryClient.invalidateQueries({ queryKey: jobQueries.lists() });
+    void queryClient.invalidateQueries({ queryKey: projectQueries.lists() });
   };
 }
 
@@ -36,7 +42,10 @@ export function useDeleteJob() {
   return useMutation({
     mutationFn: (id: number) => getBridge().jobs.delete({ id }),
     // The open page leaves for the list; its cached job is not read again.
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: jobQueries.lists() }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: jobQueries.lists() });
+      void queryClient.invalidateQueries({ queryKey: projectQueries.lists() });
+    },
   });
 }
 
@@ -50,4 +59,15 @@ export function useAnalyseJob() {
       void queryClient.invalidateQueries({ queryKey: jobQueries.detail(id).queryKey });
     },
   });
+}
+
+/** A job made in the background: once its creation ends, the board's project lists are read again. */
+export function useProjectsFollowJob(job: Job | undefined) {
+  const queryClient = useQueryClient();
+  const creation = job?.creationStatus;
+  useEffect(() => {
+    if (creation !== undefined && creation !== 'PENDING') {
+      void queryClient.invalidateQueries({ queryKey: projectQueries.lists() });
+    }
+  }, [creation, queryClient]);
 }

@@ -4,13 +4,20 @@ import { ViewHeader } from '../../components/ViewHeader';
 import { settingsQueries } from '../../queries/settings';
 import { ApiKeySection } from './ApiKeySection';
 import { ConnectionSection } from './ConnectionSection';
+import { CreateEngineSection } from './create-engine/CreateEngineSection';
 import { LanguagesSection } from './LanguagesSection';
 import { TestConnectionSection } from './TestConnectionSection';
+import { useWebhookRoute } from './webhooks/use-webhook-route';
+import { WebhookPage } from './webhooks/WebhookPage';
+import { WebhooksSection } from './webhooks/WebhooksSection';
 
 export function SettingsView() {
   const connection = useQuery(settingsQueries.connection());
   const { mode, baseUrl, hasApiKey } = connection.data ?? {};
   const testIdentity = `${mode}|${baseUrl}|${hasApiKey}`;
+  const [webhookId] = useWebhookRoute();
+  // A webhook's page with its delivery log (`#/settings?webhook=3`), linked from the list below.
+  if (webhookId !== null) return <WebhookPage key={webhookId} id={webhookId} />;
   return (
     <section className="view" data-testid="view-settings">
       <ViewHeader title="Settings">
@@ -29,6 +36,8 @@ export function SettingsView() {
       {/* A test result belongs to one address and key: start afresh when either changes. */}
       <TestConnectionSection key={testIdentity} />
       <LanguagesSection />
+      <CreateEngineSection />
+      <WebhooksSection />
     </section>
   );
 }
