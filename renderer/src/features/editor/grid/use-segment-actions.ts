@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import type { DocumentWithSegments } from '../../../../../shared/api/documents';
-import type { Segment } from '../../../../../shared/api/segments';
+import type { Segment, SegmentUpdateParameters } from '../../../../../shared/api/segments';
 import { draftMatchScore } from './drafts';
 import { useEditorStore } from '../editor-store';
 import { orderedMatches } from '../matches/matches';
@@ -26,6 +26,23 @@ export interface SegmentActions {
 
 export const EMPTY_TARGET_MESSAGE =
   'An empty translation cannot be confirmed. Type the translation first.';
+
+/**
+ * What confirming the active segment sends: its text as shown (the draft, else the target) and
+ * the draft's match score; null once an empty text has been refused (nothing is to be sent).
+ */
+export function textToConfirm(
+  active: Segment,
+): Pick<SegmentUpdateParameters, 'target' | 'match_score'> | null {
+  const { drafts, refuse } = useEditorStore.getState();
+  const draft = drafts[active.id];
+  const target = draft?.text ?? active.target;
+  if (target.trim() === '') {
+    refuse({ segmentId: active.id, message: EMPTY_TARGET_MESSAGE });
+    return null;
+  }
+  return { target, match_score: draft ? draftMatchScore(draft) : active.match_score };
+}
 
 /** What the translator does to segments, from the keyboard or the mouse. */
 export function useSegmentActions(document: DocumentWithSegments): SegmentActions {
@@ -55,27 +72,17 @@ export function useSegmentActions(document: DocumentWithSegments): SegmentAction
       move: (step) => goTo(activeIndex + step),
       confirm: (shown) => {
         if (!active) return;
-        const { drafts, refuse, setActive } = useEditorStore.getState();
-        const draft = drafts[active.id];
-        const target = draft?.text ?? active.target;
-        if (target.trim() === '') {
-          refuse({ segmentId: active.id, message: EMPTY_TARGET_MESSAGE });
-          return;
-        }
+        const text = textToConfirm(active);
+        if (!text) return;
         // A confirm still on its way counts as done: a quick second Ctrl+Enter moves on from it.
         const pending = pendingSaves(queryClient, documentId);
-        saveSegment(queryClient, documentId, {
-          id: active.id,
-          target,
-          is_confirmed: true,
-          match_score: draft ? draftMatchScore(draft) : active.match_score,
-        });
+        saveSegment(queryClient, documentId, { id: active.id, ...text, is_confirmed: true });
         const decided = withPendingSaves(segments, [
           ...pending,
-          { id: active.id, target, is_confirmed: true },
+          { id: active.id, target: text.target, is_confirmed: true },
         ]);
         const next = nextUnconfirmed(decided, activeIndex, shown);
-        if (next !== null) setActive(segments[next]?.id ?? null);
+        if (next !== null) useEditorStore.getState().setActive(segments[next]?.id ?? null);
       },
       insertMatch: (index) => {
         if (!active) return;

@@ -2,9 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { DocumentWithSegments } from '../../../../../shared/api/documents';
 import type { SegmentUpdateParameters } from '../../../../../shared/api/segments';
-import { draftMatchScore } from '../grid/drafts';
 import { pendingSaves, saveSegment, withPendingSaves } from '../grid/segment-saves';
-import { EMPTY_TARGET_MESSAGE, type SegmentActions } from '../grid/use-segment-actions';
+import { textToConfirm, type SegmentActions } from '../grid/use-segment-actions';
 import { useEditorStore } from '../editor-store';
 import { isReviewed, nextUnreviewed } from './review';
 
@@ -40,26 +39,20 @@ export function useReviewActions(
     return {
       review: (shown) => {
         if (!active) return;
-        const { drafts, refuse, setActive } = useEditorStore.getState();
-        const draft = drafts[active.id];
-        const target = draft?.text ?? active.target;
-        if (target.trim() === '') {
-          refuse({ segmentId: active.id, message: EMPTY_TARGET_MESSAGE });
-          return;
-        }
+        const text = textToConfirm(active);
+        if (!text) return;
         const now = decided()[activeIndex];
         // Already reviewed with this very text: nothing to send, only the move.
-        const isDone = now !== undefined && isReviewed(now) && now.target === target;
+        const isDone = now !== undefined && isReviewed(now) && now.target === text.target;
         const input: SegmentUpdateParameters = {
           id: active.id,
-          target,
+          ...text,
           is_confirmed: true,
           is_reviewed: true,
-          match_score: draft ? draftMatchScore(draft) : active.match_score,
         };
         if (!isDone) saveSegment(queryClient, documentId, input);
         const next = nextUnreviewed(decided(isDone ? [] : [input]), activeIndex, shown);
-        if (next !== null) setActive(segments[next]?.id ?? null);
+        if (next !== null) useEditorStore.getState().setActive(segments[next]?.id ?? null);
       },
       takeBack: () => {
         const now = decided()[activeIndex];
