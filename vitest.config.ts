@@ -15,6 +15,7 @@ const POSTGRES_API_TESTS: string[] = [
   'server/comments/comments.test.ts',
   'server/create/create-crud.test.ts',
   'server/create/create-engine.test.ts',
+  'server/create/create-engine-test.test.ts',
   'server/create/create-gate.test.ts',
   'server/create/create-stream.test.ts',
   'server/documents/document-events.test.ts',

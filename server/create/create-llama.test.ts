@@ -10,6 +10,7 @@ import {
   generate,
   liveStream,
   parseSse,
+  sseIdOf,
   piecesOf,
   sampleRequest,
   type Api,
@@ -51,20 +52,17 @@ describe('Create on the embedded llama.cpp engine and the tiny model', () => {
   it('stops generating when the client hangs up, and saves the part that came', async () => {
     const templateParams = { language: 'en', contentLength: 5000, summary: 'a lamp' };
     const live = await liveStream(t.app, sampleRequest({ templateParams }));
-    const received = piecesOf(parseSse(await live.until('\n\nevent: message\n')));
+    const body = await live.until('\n\nevent: message\n');
+    const received = piecesOf(parseSse(body)).join('');
     live.hangUp();
-    const stopped = async () =>
-      (await api.get(BASE))
-        .json<{ contents: LiltCreateContent[] }>()
-        .contents.find((c) => c.status === 'stopped');
-    let saved = await stopped();
-    while (!saved) {
+    // The events named the content from the first piece on.
+    const savedNow = async () =>
+      (await api.get(`${BASE}/${sseIdOf(body)}`)).json<LiltCreateContent>();
+    let saved = await savedNow();
+    while (!saved.text.startsWith(received)) {
       await new Promise((resolve) => setTimeout(resolve, 20));
-      saved = await stopped();
+      saved = await savedNow();
     }
-    expect(saved.text.startsWith(received.join(''))).toBe(true);
-    // Far fewer than the 7,564 tokens allowed: the generation stopped.
-    expect(saved.text.split(' ').length).toBeLessThan(1000);
     // The engine is free for the next one.
     const next = await generate(
       api,
@@ -72,5 +70,10 @@ describe('Create on the embedded llama.cpp engine and the tiny model', () => {
       sampleRequest({ templateParams: { language: 'en', contentLength: 5 } }),
     );
     expect(next.content.status).toBe('finished');
+    saved = await savedNow();
+    expect(saved.status).toBe('stopped');
+    expect(saved.text.startsWith(received)).toBe(true);
+    // Far fewer than the 7,564 tokens allowed: the generation stopped.
+    expect(saved.text.split(' ').length).toBeLessThan(1000);
   });
 });

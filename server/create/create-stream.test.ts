@@ -10,6 +10,7 @@ import {
   generate,
   liveStream,
   parseSse,
+  sseIdOf,
   piecesOf,
   postOverSocket,
   sampleRequest,
@@ -39,17 +40,19 @@ beforeEach(() => {
 const contentsNow = async () => (await api.get(BASE)).json<{ contents: LiltCreateContent[] }>();
 
 describe('POST /v2/create', () => {
-  it('streams the pieces as SSE exactly as the spec shows, then the saved content', async () => {
+  it('streams the pieces as SSE exactly as the spec shows, each with the content id', async () => {
     const { response, content } = await generate(api);
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.headers['x-request-id']).toBeTruthy();
     const saved = (await api.get(`${BASE}/${content.id}`)).json<LiltCreateContent>();
+    // The spec's events, plus the standard SSE `id:` line (the content's id) on each.
+    const id = `id: ${content.id}\n`;
     expect(response.body).toBe(
-      'event: message\ndata: {"text":"Hello"}\n\n' +
-        'event: message\ndata: {"text":" world"}\n\n' +
-        'event: message\ndata: {"text":"!"}\n\n' +
-        'event: message\ndata: [DONE]\n\n' +
-        `event: fullcontent\ndata: ${JSON.stringify(content)}\n\n`,
+      `event: message\ndata: {"text":"Hello"}\n${id}\n` +
+        `event: message\ndata: {"text":" world"}\n${id}\n` +
+        `event: message\ndata: {"text":"!"}\n${id}\n` +
+        `event: message\ndata: [DONE]\n${id}\n` +
+        `event: fullcontent\ndata: ${JSON.stringify(content)}\n${id}\n`,
     );
     // The same object as GET answers (whose serializer may order the keys otherwise).
     expect(content).toEqual(saved);
@@ -131,20 +134,22 @@ describe('POST /v2/create', () => {
   });
 
   it('stops the engine when the client hangs up, and saves the part that came', async () => {
-    const before = (await contentsNow()).contents.length;
     const pieces = Array.from({ length: 100 }, (_, i) => ` w${i}`);
     engine.answer = { kind: 'stream', pieces, delayMs: 30 };
     const hungUp = engine.nextHangUp();
     const live = await liveStream(t.app, sampleRequest());
-    const received = piecesOf(parseSse(await live.until('"text":" w2"}\n\n')));
+    const body = await live.until('"text":" w2"}\n');
+    const received = piecesOf(parseSse(body));
     live.hangUp();
     await hungUp;
-    let contents = (await contentsNow()).contents;
-    while (contents.length === before) {
+    // The events named the content from the first piece on: the client knows where to look.
+    const id = sseIdOf(body);
+    const savedNow = async () => (await api.get(`${BASE}/${id}`)).json<LiltCreateContent>();
+    let saved = await savedNow();
+    while (!saved.text.startsWith(received.join(''))) {
       await new Promise((resolve) => setTimeout(resolve, 20));
-      contents = (await contentsNow()).contents;
+      saved = await savedNow();
     }
-    const saved = contents.at(-1)!;
     expect(saved.status).toBe('stopped');
     expect(saved.text.startsWith(received.join(''))).toBe(true);
     expect(saved.text.length).toBeLessThan(pieces.join('').length);

@@ -1,5 +1,8 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { CreateEngine, CreateEngineUpdate } from '../../shared/api/create';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { CreateEngine, CreateEngineTest, CreateEngineUpdate } from '../../shared/api/create';
+import type { EngineSettings } from '../llm/engine';
+import type { EnginePool } from './engine-pool';
+import { testEngine } from './engine-test';
 import type { CreateService } from './service';
 import { BASE, ErrorRef, tags } from './routes';
 
@@ -11,10 +14,10 @@ const ENGINE_NOTE =
   "server's default (--create-engine-url and --create-engine-model, or --create-model-file).";
 
 /** `/v2/create/engine` (our extension): the organization's text generation engine. */
-export const createEngineRoutes: FastifyPluginAsync<{ service: CreateService }> = async (
-  app,
-  { service },
-) => {
+export const createEngineRoutes: FastifyPluginAsync<{
+  service: CreateService;
+  pool: EnginePool;
+}> = async (app, { service, pool }) => {
   app.get(
     `${BASE}/engine`,
     {
@@ -47,5 +50,40 @@ export const createEngineRoutes: FastifyPluginAsync<{ service: CreateService }> 
       },
     },
     async (request) => service.setEngine(request.auth.orgId, request.body),
+  );
+
+  // Gated as generation is, before any body is parsed: the terms, then an engine.
+  const engines = new WeakMap<FastifyRequest, EngineSettings>();
+  app.post(
+    `${BASE}/engine/test`,
+    {
+      preParsing: async (request, _reply, payload) => {
+        engines.set(request, await service.requireGeneration(request.auth.orgId));
+        return payload;
+      },
+      schema: {
+        summary: "Test the organization's engine",
+        description:
+          'Our extension: a short generation (a few tokens) on the engine generation would use, ' +
+          'nothing saved. `{ok: true, text, firstTokenMs}`, or `{ok: false, message}` with the ' +
+          "engine's error in words. Gated as generation is: 403 until the terms are signed, 409 " +
+          'with no engine. A client that leaves stops it.',
+        tags,
+        operationId: 'testCreateEngine',
+        response: { 200: CreateEngineTest, 403: ErrorRef, 409: ErrorRef },
+      },
+    },
+    async (request, reply) => {
+      const controller = new AbortController();
+      const onClose = () => {
+        if (!reply.raw.writableEnded) controller.abort();
+      };
+      reply.raw.on('close', onClose);
+      try {
+        return await testEngine(pool, request.auth.orgId, engines.get(request)!, controller.signal);
+      } finally {
+        reply.raw.off('close', onClose);
+      }
+    },
   );
 };

@@ -79,10 +79,10 @@ export async function streamGeneration(
       throw engineHttpError(error, engine.description);
     }
 
-    // The content exists from the first piece on, so every event carries its id (the SSE `id:`
-    // line): a client that stops knows which content holds the text.
     // A client that left before the first piece leaves nothing to save.
     if (next.done && controller.signal.aborted) return;
+    // The content exists from the first piece on, so every event carries its id (the SSE `id:`
+    // line): a client that stops knows which content holds the text.
     generation.contentId ??= await service.create(
       auth,
       generation.request,

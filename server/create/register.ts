@@ -28,7 +28,7 @@ export async function registerCreate(
     });
   }
   const service = createCreateService(storage, pool, options);
-  await app.register(createEngineRoutes, { service });
+  await app.register(createEngineRoutes, { service, pool });
   await app.register(createRoutes, { service, pool });
   app.addHook('onClose', () => pool.closeAll());
 }

@@ -17,20 +17,28 @@ export interface SseEvent {
 }
 
 /**
- * Parses a whole event stream strictly as this API writes it: blocks of `event: x` and one
- * `data: y` line, each block ended by a blank line, nothing else. Throws on anything else.
+ * Parses a whole event stream strictly as this API writes it: blocks of `event: x`, one
+ * `data: y` line and the `id: <contentId>` line, each block ended by a blank line, nothing else,
+ * one content id throughout. Throws on anything else.
  */
 export function parseSse(body: string): SseEvent[] {
   if (!body.endsWith('\n\n')) throw new Error(`the stream does not end with a blank line: ${body}`);
-  return body
+  const ids = new Set<string>();
+  const events = body
     .slice(0, -2)
     .split('\n\n')
     .map((block) => {
-      const match = /^event: ([^\n]+)\ndata: ([^\n]*)$/.exec(block);
+      const match = /^event: ([^\n]+)\ndata: ([^\n]*)\nid: (\d+)$/.exec(block);
       if (!match) throw new Error(`not an event block: ${JSON.stringify(block)}`);
+      ids.add(match[3]!);
       return { event: match[1]!, data: match[2]! };
     });
+  if (ids.size > 1) throw new Error(`one stream, several content ids: ${[...ids].join(', ')}`);
+  return events;
 }
+
+/** The content id the stream's events carry. */
+export const sseIdOf = (body: string) => Number(/^id: (\d+)$/m.exec(body)?.[1]);
 
 /** The `{"text"}` pieces of the `message` events before `[DONE]`. */
 export const piecesOf = (events: SseEvent[]) =>

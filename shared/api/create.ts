@@ -204,3 +204,13 @@ export interface CreateStreamError {
   message: string;
   id: number | null;
 }
+
+/**
+ * POST /v2/create/engine/test (our extension): a few tokens from the organization's engine,
+ * nothing saved. `ok` false carries the engine's error in words.
+ */
+export const CreateEngineTest = Type.Union([
+  Type.Object({ ok: Type.Literal(true), text: Type.String(), firstTokenMs: Type.Number() }),
+  Type.Object({ ok: Type.Literal(false), message: Type.String() }),
+]);
+export type CreateEngineTest = Static<typeof CreateEngineTest>;

@@ -34,6 +34,8 @@ export interface GenerationPiece {
 
 /** The Create view's channels (API.md 4.12 and our `/v2/create/engine` extension). */
 export const createChannels = {
+  /** Whether the organization has signed the Create terms (our GET extension). */
+  'create:get-terms': channel<SignTermsResponse>()(NoInput),
   /** Signs (or withdraws) the organization's Create terms. */
   'create:sign-terms': channel<SignTermsResponse>()(SignTermsRequest),
   'create:get-preferences': channel<CreatePreferences>()(NoInput),
@@ -74,8 +76,11 @@ export const createChannels = {
   /** The engine generation uses (never its API key: `hasApiKey` only). */
   'create:get-engine': channel<CreateEngine>()(NoInput),
   'create:set-engine': channel<CreateEngine>()(CreateEngineUpdate),
-  /** Generates a few tokens with the engine as set, leaving no content behind. */
-  'create:test-engine': channel<{ text: string }>()(NoInput),
+  /**
+   * Generates a few tokens with the engine as set, leaving no content behind; the engine's
+   * error comes back as an error in words.
+   */
+  'create:test-engine': channel<{ text: string; firstTokenMs: number }>()(NoInput),
   /**
    * "Translate into…": the content's text becomes a document (.txt, or .md when it is Markdown)
    * of the project, sent through the document upload channel's handler.

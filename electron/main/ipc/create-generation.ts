@@ -12,6 +12,8 @@ const FIND_EVERY_MS = 150;
 /** What one streamed generation gave before it ended. */
 interface StreamOutcome {
   text: string;
+  /** The content the events named (their SSE `id:`), null before the first one. */
+  contentId: number | null;
   content: LiltCreateContent | null;
   failure?: { message: string; id: number | null };
   isStopped: boolean;
@@ -27,7 +29,7 @@ export async function streamCreate(
   signal: AbortSignal,
   onPiece: (text: string) => void,
 ): Promise<StreamOutcome> {
-  const outcome: StreamOutcome = { text: '', content: null, isStopped: false };
+  const outcome: StreamOutcome = { text: '', contentId: null, content: null, isStopped: false };
   let body;
   try {
     ({ body } = await gateway.download({
@@ -42,9 +44,10 @@ export async function streamCreate(
     throw withCreateHint(error);
   }
   try {
-    for await (const { event, data } of readSseEvents(body)) {
+    for await (const { event, data, id } of readSseEvents(body)) {
       // Events already read when the stop came are not handed on.
       if (signal.aborted) break;
+      if (/^\d+$/.test(id)) outcome.contentId = Number(id);
       if (event === 'message' && data !== '[DONE]') {
         const { text } = JSON.parse(data) as { text: string };
         outcome.text += text;
@@ -80,6 +83,20 @@ function withCreateHint(error: unknown): unknown {
   return new GatewayError({ code: error.code, status: error.status, message: error.message, hint });
 }
 
+/**
+ * The content a stopped generation saved: the server writes the text it had once the engine
+ * stopped, so this waits until the content holds at least what arrived here.
+ */
+export function stoppedContent(gateway: Gateway, id: number, text: string) {
+  return waitForSaved(async () => {
+    const content = await gateway.json<LiltCreateContent>({
+      method: 'GET',
+      path: `/v2/create/${id}`,
+    });
+    return content.status === 'stopped' && content.text.startsWith(text) ? content : null;
+  });
+}
+
 /** Polls `find` until it answers a content or the time is up. */
 export async function waitForSaved(
   find: () => Promise<LiltCreateContent | null>,
@@ -99,14 +116,13 @@ export interface GenerationRun {
 }
 
 /**
- * One generation from start to the saved content. A stopped stream gets no `fullcontent`, so
- * the content the server saved is looked up with `findStopped`.
+ * One generation from start to the saved content. A stopped stream gets no `fullcontent`: the
+ * content is the one its events named.
  */
 export async function runGeneration(
   { gateway, running, onPiece }: GenerationRun,
   generationId: string,
   request: GatewayRequest,
-  findStopped: (text: string) => Promise<LiltCreateContent | null>,
 ): Promise<GenerationResult> {
   if (running.has(generationId)) {
     throw new GatewayError({ code: 'conflict', message: 'That generation is already running.' });
@@ -118,7 +134,8 @@ export async function runGeneration(
       onPiece({ generationId, text }),
     );
     if (outcome.isStopped) {
-      const content = outcome.text ? await waitForSaved(() => findStopped(outcome.text)) : null;
+      const { contentId, text } = outcome;
+      const content = contentId === null ? null : await stoppedContent(gateway, contentId, text);
       return { status: 'stopped', content };
     }
     if (outcome.failure) {

@@ -51,7 +51,15 @@ describe('create channels against the real server', () => {
       error: { hint: expect.stringMatching(/Sign the Create terms/) },
     });
     expect(JSON.stringify(unsigned)).toMatch(/terms/);
+    expect(await dispatch('create:get-terms', {})).toEqual({
+      ok: true,
+      value: { signedAgreement: false },
+    });
     await dispatch('create:sign-terms', { signedAgreement: true });
+    expect(await dispatch('create:get-terms', {})).toEqual({
+      ok: true,
+      value: { signedAgreement: true },
+    });
     await dispatch('create:set-engine', { kind: 'none' });
     const none = await dispatch('create:generate', { generationId: 'gen-00002', request: REQUEST });
     expect(none).toMatchObject({
@@ -173,7 +181,18 @@ describe('create channels against the real server', () => {
       delayMs: 20,
     };
     const tested = await dispatch('create:test-engine', {});
-    expect(tested).toMatchObject({ ok: true, value: { text: 'One two three' } });
+    expect(tested).toEqual({
+      ok: true,
+      value: { text: 'One two three four five', firstTokenMs: expect.any(Number) },
+    });
+    expect(engine.requests.at(-1)!.body).toMatchObject({ max_tokens: expect.any(Number) });
+    // The engine's own error comes back in words.
+    engine.answer = { kind: 'error', status: 404, body: '{"error":{"message":"no such model"}}' };
+    const failed = await dispatch('create:test-engine', {});
+    expect(failed).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/no such model/) },
+    });
     const after = (await dispatch('create:list', {})) as { value: unknown[] };
     expect(after.value).toHaveLength(before.value.length);
     expect(await dispatch('create:pick-model', {})).toEqual({

@@ -12,21 +12,26 @@ async function eventsOf(chunks: string[]): Promise<SseEvent[]> {
 describe('readSseEvents', () => {
   it('reads the Create stream as API.md 4.12 shows it', async () => {
     const events = await eventsOf([
-      'event: message\ndata: {"text":"Hi"}\n\n',
-      'event: message\ndata: [DONE]\n\nevent: fullcontent\ndata: {"id":1}\n\n',
+      'event: message\ndata: {"text":"Hi"}\nid: 1\n\n',
+      'event: message\ndata: [DONE]\nid: 1\n\nevent: fullcontent\ndata: {"id":1}\nid: 1\n\n',
     ]);
     expect(events).toEqual([
-      { event: 'message', data: '{"text":"Hi"}' },
-      { event: 'message', data: '[DONE]' },
-      { event: 'fullcontent', data: '{"id":1}' },
+      { event: 'message', data: '{"text":"Hi"}', id: '1' },
+      { event: 'message', data: '[DONE]', id: '1' },
+      { event: 'fullcontent', data: '{"id":1}', id: '1' },
     ]);
+  });
+
+  it('carries the last event id over to the events after it, as the standard says', async () => {
+    const events = await eventsOf(['data: a\n\nid: 7\ndata: b\n\ndata: c\n\n']);
+    expect(events.map((event) => event.id)).toEqual(['', '7', '7']);
   });
 
   it('takes events split anywhere, any line end, comments and multi-line data', async () => {
     const events = await eventsOf([': hello\r', '\ndata: one\r\nda', 'ta: two\r\rdata:x\n', '\n']);
     expect(events).toEqual([
-      { event: 'message', data: 'one\ntwo' },
-      { event: 'message', data: 'x' },
+      { event: 'message', data: 'one\ntwo', id: '' },
+      { event: 'message', data: 'x', id: '' },
     ]);
   });
 
@@ -36,12 +41,12 @@ describe('readSseEvents', () => {
     const body = Readable.from([bytes.subarray(0, at), bytes.subarray(at)]);
     const events: SseEvent[] = [];
     for await (const event of readSseEvents(body)) events.push(event);
-    expect(events).toEqual([{ event: 'message', data: '{"text":"ñ"}' }]);
+    expect(events).toEqual([{ event: 'message', data: '{"text":"ñ"}', id: '' }]);
   });
 
   it('drops an event the stream cut off', async () => {
     expect(await eventsOf(['data: whole\n\n', 'data: cut'])).toEqual([
-      { event: 'message', data: 'whole' },
+      { event: 'message', data: 'whole', id: '' },
     ]);
   });
 });

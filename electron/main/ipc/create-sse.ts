@@ -1,9 +1,13 @@
 import type { Readable } from 'node:stream';
 
-/** One Server-Sent Event as read off the wire: its name (`message` by default) and its data. */
+/**
+ * One Server-Sent Event as read off the wire: its name (`message` by default), its data, and
+ * the last event id the stream gave (Create sends its content's id), '' when none.
+ */
 export interface SseEvent {
   event: string;
   data: string;
+  id: string;
 }
 
 /**
@@ -16,6 +20,8 @@ export async function* readSseEvents(body: Readable): AsyncGenerator<SseEvent> {
   let buffer = '';
   let event = '';
   let data: string[] = [];
+  // The standard's "last event ID": it carries over to the events after it.
+  let id = '';
   for await (const chunk of body as AsyncIterable<Uint8Array>) {
     buffer += decoder.decode(chunk, { stream: true });
     for (;;) {
@@ -25,7 +31,7 @@ export async function* readSseEvents(body: Readable): AsyncGenerator<SseEvent> {
       const line = buffer.slice(0, end);
       buffer = buffer.slice(buffer.startsWith('\r\n', end) ? end + 2 : end + 1);
       if (line === '') {
-        if (data.length > 0) yield { event: event || 'message', data: data.join('\n') };
+        if (data.length > 0) yield { event: event || 'message', data: data.join('\n'), id };
         event = '';
         data = [];
         continue;
@@ -36,6 +42,7 @@ export async function* readSseEvents(body: Readable): AsyncGenerator<SseEvent> {
       const value = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '');
       if (field === 'event') event = value;
       else if (field === 'data') data.push(value);
+      else if (field === 'id' && !value.includes('\0')) id = value;
     }
   }
 }

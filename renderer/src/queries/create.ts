@@ -19,14 +19,10 @@ export const createQueries = {
       queryKey: [...createQueries.all, 'engine'] as const,
       queryFn: () => getBridge().create.getEngine(),
     }),
-  /**
-   * Whether the terms were signed from this app. The API has no way to read it back: it starts
-   * unknown (null) and a generation refused with 403 sets it false again.
-   */
+  /** Whether the organization has signed the Create terms: read each time the view opens. */
   terms: () =>
     queryOptions({
       queryKey: [...createQueries.all, 'terms'] as const,
-      queryFn: (): boolean | null => null,
-      staleTime: Infinity,
+      queryFn: async () => (await getBridge().create.getTerms()).signedAgreement,
     }),
 };

@@ -19,6 +19,7 @@ const LANGUAGES = {
 function renderView(extra: Record<string, (input: unknown) => Promise<IpcResult<unknown>>> = {}) {
   const answers: Record<string, (input: unknown) => Promise<IpcResult<unknown>>> = {
     'create:list': () => ok([]),
+    'create:get-terms': () => ok({ signedAgreement: false }),
     'create:get-preferences': () => ok({ tone: 'friendly', styleguide: '' }),
     'languages:list': () => ok(LANGUAGES),
     'memories:list': () => ok([]),
@@ -44,6 +45,13 @@ beforeEach(() => {
 });
 
 describe('CreateView', () => {
+  it('reads the terms on open and shows them only when they are not signed', async () => {
+    renderView({ 'create:get-terms': () => ok({ signedAgreement: true }) });
+    expect(await screen.findByTestId('create-terms-signed')).toBeTruthy();
+    expect(screen.queryByTestId('create-terms')).toBeNull();
+    expect(calls('create:get-terms')).toHaveLength(1);
+  });
+
   it('signs the terms once, with their text shown, after the box is ticked', async () => {
     const user = renderView({ 'create:sign-terms': () => ok({ signedAgreement: true }) });
     const terms = await screen.findByTestId('create-terms');

@@ -15,11 +15,16 @@ export const TERMS_TEXT = [
     'delete them.',
 ];
 
-/** The terms, signed once for the organization; after that, one line says so. */
+/**
+ * The terms, read from the server when the view opens and shown only while they are not signed;
+ * once signed, one line says so. If they cannot be read, they are shown (signing again is harmless).
+ */
 export function TermsPanel() {
-  const { data: isSigned } = useQuery(createQueries.terms());
+  const { data: isSigned, isPending } = useQuery(createQueries.terms());
   const sign = useSignTerms();
   const [isAgreed, setIsAgreed] = useState(false);
+  // Nothing until the answer comes, so signed terms never flash up.
+  if (isPending) return null;
   if (isSigned) {
     return (
       <p className="muted" data-testid="create-terms-signed">
@@ -34,16 +39,10 @@ export function TermsPanel() {
       data-testid="create-terms"
     >
       <h2 id="create-terms-title">Create terms and conditions</h2>
-      {isSigned === false ? (
-        <p className="notice notice-error" role="alert">
-          Generation is refused until your organization signs these terms.
-        </p>
-      ) : (
-        <p className="muted">
-          Your organization signs these once before it generates anything. If it has already,
-          generate straight away.
-        </p>
-      )}
+      <p className="muted">
+        Your organization has not signed these terms: it signs them once, and Create generates
+        nothing until it has.
+      </p>
       <div className="create-terms-text" data-testid="create-terms-text">
         {TERMS_TEXT.map((paragraph) => (
           <p key={paragraph}>{paragraph}</p>

@@ -3,7 +3,7 @@ import type { LiltCreateContent, PreferencesUpdate } from '../../../../shared/ap
 import { getBridge } from '../../bridge';
 import { createQueries } from '../../queries/create';
 
-/** Signs the terms; the view remembers it (the API cannot be asked). */
+/** Signs the terms; the view knows at once (it reads them again on its next opening). */
 export function useSignTerms() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -121,10 +121,11 @@ describe('CreateEngineSection', () => {
     expect((await screen.findByTestId('create-engine-test-error')).textContent).toContain(
       'signs its terms',
     );
-    answer = { ok: true, value: { text: 'kavo rumi tesa' } };
+    answer = { ok: true, value: { text: 'kavo rumi tesa', firstTokenMs: 42 } };
     await user.click(screen.getByTestId('create-engine-test'));
     expect((await screen.findByTestId('create-engine-test-result')).textContent).toContain(
       'kavo rumi tesa',
     );
+    expect(screen.getByTestId('create-engine-test-timing').textContent).toContain('42 ms');
   });
 });

@@ -134,6 +134,9 @@ function EngineForm({ initial, hasApiKey }: { initial: EngineDraft; hasApiKey: b
         >
           <p className="notice-title">The engine answered</p>
           <p>{test.data.text || '(no text)'}</p>
+          <p className="muted" data-testid="create-engine-test-timing">
+            First piece after {test.data.firstTokenMs} ms.
+          </p>
         </div>
       ) : null}
     </form>
