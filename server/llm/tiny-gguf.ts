@@ -13,12 +13,22 @@ export interface TinyModelOptions {
   seed?: number;
   /** Transformer blocks; 2 by default. */
   layers?: number;
+  /** Embedding length; 64 by default. Larger makes every token cost more (bench:create). */
+  embedding?: number;
+  /** Attention heads; 4 by default. Must divide the embedding length. */
+  heads?: number;
+  /** Feed-forward length; twice the embedding length by default. */
+  feedForward?: number;
+  /** Trained context length written in the file; 2048 by default. */
+  context?: number;
 }
 
-const EMBED = 64;
-const HEADS = 4;
-const FEED_FORWARD = 128;
-const CONTEXT = 2048;
+/** The sizes one model is written with. */
+interface Shape {
+  embed: number;
+  feedForward: number;
+}
+
 /**
  * Embedding lane 0 carries a constant that no block writes to; the output rows of the special,
  * byte and chat tokens weigh it strongly negative, so the model only ever says words. A stream
@@ -59,63 +69,70 @@ function withoutLaneZeroOutput(data: Float32Array, inputs: number): Float32Array
 }
 
 /** RMS-norm weights that hide the constant lane from the block's input. */
-function normSkippingLaneZero(): Float32Array {
-  const data = new Float32Array(EMBED).fill(1);
+function normSkippingLaneZero(embed: number): Float32Array {
+  const data = new Float32Array(embed).fill(1);
   data[0] = 0;
   return data;
 }
 
-function blockTensors(random: () => number, block: number): GgufTensor[] {
+function blockTensors(random: () => number, block: number, shape: Shape): GgufTensor[] {
+  const { embed, feedForward } = shape;
   const name = (part: string) => `blk.${block}.${part}.weight`;
   const square = (part: string): GgufTensor => ({
     name: name(part),
-    dims: [EMBED, EMBED],
-    data: matrix(random, EMBED, EMBED),
+    dims: [embed, embed],
+    data: matrix(random, embed, embed),
   });
   return [
-    { name: name('attn_norm'), dims: [EMBED], data: normSkippingLaneZero() },
+    { name: name('attn_norm'), dims: [embed], data: normSkippingLaneZero(embed) },
     square('attn_q'),
     square('attn_k'),
     square('attn_v'),
     {
       name: name('attn_output'),
-      dims: [EMBED, EMBED],
-      data: withoutLaneZeroOutput(matrix(random, EMBED, EMBED), EMBED),
+      dims: [embed, embed],
+      data: withoutLaneZeroOutput(matrix(random, embed, embed), embed),
     },
-    { name: name('ffn_norm'), dims: [EMBED], data: normSkippingLaneZero() },
+    { name: name('ffn_norm'), dims: [embed], data: normSkippingLaneZero(embed) },
     {
       name: name('ffn_gate'),
-      dims: [EMBED, FEED_FORWARD],
-      data: matrix(random, EMBED, FEED_FORWARD),
+      dims: [embed, feedForward],
+      data: matrix(random, embed, feedForward),
     },
     {
       name: name('ffn_up'),
-      dims: [EMBED, FEED_FORWARD],
-      data: matrix(random, EMBED, FEED_FORWARD),
+      dims: [embed, feedForward],
+      data: matrix(random, embed, feedForward),
     },
     {
       name: name('ffn_down'),
-      dims: [FEED_FORWARD, EMBED],
-      data: withoutLaneZeroOutput(matrix(random, FEED_FORWARD, EMBED), FEED_FORWARD),
+      dims: [feedForward, embed],
+      data: withoutLaneZeroOutput(matrix(random, feedForward, embed), feedForward),
     },
   ];
 }
 
-function modelTensors(random: () => number, vocabulary: TinyVocabulary, layers: number) {
+function modelTensors(
+  random: () => number,
+  vocabulary: TinyVocabulary,
+  layers: number,
+  shape: Shape,
+) {
+  const { embed } = shape;
   const size = vocabulary.tokens.length;
-  const embeddings = matrix(random, EMBED, size);
-  for (let token = 0; token < size; token++) embeddings[token * EMBED] = CONSTANT_LANE_VALUE;
+  const embeddings = matrix(random, embed, size);
+  for (let token = 0; token < size; token++) embeddings[token * embed] = CONSTANT_LANE_VALUE;
   // Larger output weights than the blocks' so the words' scores spread out.
-  const output = matrix(random, EMBED, size).map((value) => value * 4);
+  const output = matrix(random, embed, size).map((value) => value * 4);
   for (let token = 0; token < size; token++) {
-    output[token * EMBED] = vocabulary.isWord[token] ? 0 : SUPPRESSED_WEIGHT;
+    output[token * embed] = vocabulary.isWord[token] ? 0 : SUPPRESSED_WEIGHT;
   }
-  const blocks = Array.from({ length: layers }, (_, block) => blockTensors(random, block));
+  const blocks = Array.from({ length: layers }, (_, block) => blockTensors(random, block, shape));
   return [
-    { name: 'token_embd.weight', dims: [EMBED, size], data: embeddings },
+    { name: 'token_embd.weight', dims: [embed, size], data: embeddings },
     ...blocks.flat(),
-    { name: 'output_norm.weight', dims: [EMBED], data: new Float32Array(EMBED).fill(1) },
-    { name: 'output.weight', dims: [EMBED, size], data: output },
+    { name: 'output_norm.weight', dims: [embed], data: new Float32Array(embed).fill(1) },
+    { name: 'output.weight', dims: [embed, size], data: output },
   ];
 }
 
@@ -123,6 +140,12 @@ function modelTensors(random: () => number, vocabulary: TinyVocabulary, layers: 
 export function tinyGgufBytes(options: TinyModelOptions = {}): Buffer {
   const seed = options.seed ?? 1;
   const layers = options.layers ?? 2;
+  const embed = options.embedding ?? 64;
+  const heads = options.heads ?? 4;
+  const shape: Shape = { embed, feedForward: options.feedForward ?? embed * 2 };
+  if (!Number.isInteger(embed / heads)) {
+    throw new Error(`the embedding length ${embed} must be a multiple of the heads ${heads}`);
+  }
   const random = randomSource(seed);
   const vocabulary = tinyVocabulary(random);
   const u32 = (value: number): GgufValue => ({ type: 'u32', value });
@@ -130,14 +153,14 @@ export function tinyGgufBytes(options: TinyModelOptions = {}): Buffer {
     ['general.architecture', { type: 'string', value: 'llama' }],
     ['general.name', { type: 'string', value: `wordbench-tiny-${seed}` }],
     ['general.file_type', u32(0)],
-    ['llama.context_length', u32(CONTEXT)],
-    ['llama.embedding_length', u32(EMBED)],
+    ['llama.context_length', u32(options.context ?? 2048)],
+    ['llama.embedding_length', u32(embed)],
     ['llama.block_count', u32(layers)],
-    ['llama.feed_forward_length', u32(FEED_FORWARD)],
-    ['llama.attention.head_count', u32(HEADS)],
-    ['llama.attention.head_count_kv', u32(HEADS)],
+    ['llama.feed_forward_length', u32(shape.feedForward)],
+    ['llama.attention.head_count', u32(heads)],
+    ['llama.attention.head_count_kv', u32(heads)],
     ['llama.attention.layer_norm_rms_epsilon', { type: 'f32', value: 1e-5 }],
-    ['llama.rope.dimension_count', u32(EMBED / HEADS)],
+    ['llama.rope.dimension_count', u32(embed / heads)],
     ['llama.vocab_size', u32(vocabulary.tokens.length)],
     ['tokenizer.ggml.model', { type: 'string', value: 'llama' }],
     ['tokenizer.ggml.tokens', { type: 'strings', value: vocabulary.tokens }],
@@ -150,7 +173,7 @@ export function tinyGgufBytes(options: TinyModelOptions = {}): Buffer {
     ['tokenizer.ggml.add_eos_token', { type: 'bool', value: false }],
     ['tokenizer.chat_template', { type: 'string', value: CHAT_TEMPLATE }],
   ];
-  return encodeGguf(metadata, modelTensors(random, vocabulary, layers));
+  return encodeGguf(metadata, modelTensors(random, vocabulary, layers, shape));
 }
 
 /** Writes the tiny model to `path` and returns the path. */
