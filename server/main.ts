@@ -29,7 +29,7 @@ function readTls(command: { tlsCertFile?: string; tlsKeyFile?: string }) {
 
 /**
  * `WORDBENCH_WORK_LEASE_MS`: how long a team server's process may go silent before another takes
- * its background work over (default 30 s; tests shorten it).
+ * its background work over, queued work and webhook deliveries alike (default 30 s; tests shorten it).
  */
 function workOptions(env: NodeJS.ProcessEnv): { leaseMs: number } | undefined {
   const value = env.WORDBENCH_WORK_LEASE_MS;
@@ -64,6 +64,7 @@ async function serve(command: Extract<Command, { kind: 'serve' }>): Promise<void
   // Forked by the desktop app: never outlive it, even if it dies without sending SIGTERM.
   if (process.send) process.on('disconnect', stop);
 
+  const work = workOptions(process.env);
   const server = await startServer({
     dataDir: command.dataDir ?? defaultDataDir(),
     database: command.database,
@@ -76,10 +77,13 @@ async function serve(command: Extract<Command, { kind: 'serve' }>): Promise<void
         ? undefined
         : { ...DEFAULT_AUTH_THROTTLE, maxFailures: command.authFailures },
     maxUploadBytes: command.maxUploadBytes,
-    work: workOptions(process.env),
+    work,
     tls: readTls(command),
     behindTlsProxy: command.behindTlsProxy,
-    webhooks: command.webhookAllow && { webhookAllow: command.webhookAllow },
+    webhooks: {
+      ...(command.webhookAllow && { webhookAllow: command.webhookAllow }),
+      ...(work && { leaseMs: work.leaseMs }),
+    },
     create: command.create,
     // Logs go to stderr so that stdout carries only what callers parse (the key, the URL).
     logger: { level: process.env.WORDBENCH_LOG_LEVEL ?? 'warn', stream: process.stderr },

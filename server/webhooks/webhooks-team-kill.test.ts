@@ -10,7 +10,7 @@ import { startReceiver, type Receiver } from './receiver-test-support';
 import { BASE } from './routes';
 
 // A team server: two processes on one PostgreSQL database. The process sending to a receiver
-// is killed (SIGKILL) mid-attempt; once its lease runs out (30 s, the default) the other takes
+// is killed (SIGKILL) mid-attempt; once its lease runs out (5 s here, 30 s by default) the other takes
 // the configuration over and sends every event, in order, the interrupted one again.
 
 const EVENTS = 4;
@@ -25,9 +25,12 @@ beforeAll(async () => {
   database = await cluster.createDatabase('hooks_team_kill');
   dir = tempDir();
   receiver = await startReceiver();
+  // A killed process's deliveries are taken over once its lease runs out: 5 s here, 30 s by default.
+  process.env.WORDBENCH_WORK_LEASE_MS = '5000';
 }, 120_000);
 
 afterAll(async () => {
+  delete process.env.WORDBENCH_WORK_LEASE_MS;
   await cli.stop();
   await receiver?.close();
   await cluster?.stop();
