@@ -1,5 +1,5 @@
 import type { Queryable, Storage } from '../db/storage';
-import { recordEvent } from '../webhooks/outbox';
+import { recordEventOf } from '../webhooks/outbox';
 import { documentQueries } from './document-queries';
 
 /**
@@ -13,6 +13,9 @@ export async function recordDocumentEvent(
   orgId: number,
   documentId: number,
 ): Promise<void> {
-  const data = await documentQueries(tx, storage.dialect).header(orgId, documentId);
-  if (data) await recordEvent(storage, tx, { orgId, type: 'DOCUMENT_UPDATE', data });
+  await recordEventOf(storage, tx, {
+    orgId,
+    type: 'DOCUMENT_UPDATE',
+    read: () => documentQueries(tx, storage.dialect).header(orgId, documentId),
+  });
 }

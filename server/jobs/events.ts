@@ -1,6 +1,6 @@
 import type { Queryable, Storage } from '../db/storage';
 import { projectQueries } from '../projects/queries';
-import { recordEvent } from '../webhooks/outbox';
+import { recordEventOf } from '../webhooks/outbox';
 import { jobsToWire } from './job-reads';
 import { jobQueries } from './queries';
 
@@ -20,10 +20,14 @@ export async function recordJobEvent(
   job: { orgId: number; jobId: number },
 ): Promise<void> {
   const { orgId, jobId } = job;
-  const row = await jobQueries(tx).get(orgId, jobId);
-  if (!row) return;
-  const [data] = await jobsToWire(tx, orgId, [row], (ids) =>
-    projectQueries(tx).page(orgId, { ids }, 0, Number.MAX_SAFE_INTEGER),
-  );
-  await recordEvent(storage, tx, { orgId, type, data });
+  // Read only when a webhook wants it: the Job with its projects is a dozen queries.
+  const read = async () => {
+    const row = await jobQueries(tx).get(orgId, jobId);
+    if (!row) return null;
+    const [data] = await jobsToWire(tx, orgId, [row], (ids) =>
+      projectQueries(tx).page(orgId, { ids }, 0, Number.MAX_SAFE_INTEGER),
+    );
+    return data;
+  };
+  await recordEventOf(storage, tx, { orgId, type, read });
 }

@@ -84,12 +84,31 @@ export async function recordEvent(
   tx: Queryable,
   event: { orgId: number; type: WebhookEventType; data: unknown },
 ): Promise<void> {
+  await recordEventOf(storage, tx, { ...event, read: () => Promise.resolve(event.data) });
+}
+
+/**
+ * `recordEvent` with a wire object that costs reads to build: `read` (in `tx`) runs only when
+ * some configuration is subscribed; null (the thing is gone) writes nothing.
+ */
+export async function recordEventOf(
+  storage: Storage,
+  tx: Queryable,
+  event: { orgId: number; type: WebhookEventType; read: () => Promise<unknown> },
+): Promise<void> {
   const configurations = await outboxQueries(tx).activeConfigurations(event.orgId);
   const subscribed = configurations
     .filter((c) => subscribedTypes(c.event_types).includes(event.type))
     .map((c) => c.id);
   if (subscribed.length === 0) return;
-  await queueEvent(storage, tx, { ...event, configurationIds: subscribed });
+  const data = await event.read();
+  if (data === null || data === undefined) return;
+  await queueEvent(storage, tx, {
+    orgId: event.orgId,
+    type: event.type,
+    data,
+    configurationIds: subscribed,
+  });
 }
 
 /** The `event_types` column: a JSON array of type names. */
