@@ -49,10 +49,15 @@ export function createDocumentPool() {
     idleTimeout: 30_000,
   });
 
+  /**
+   * Reads a file in a worker. `onSegments` is told of each chunk as it lands, with every segment
+   * so far (the array the answer holds): for XLIFF the first come while the rest is still parsed.
+   */
   async function extract(
     name: string,
     bytes: Uint8Array,
     project: ExtractTask['project'],
+    onSegments?: (segments: readonly ExtractedSegment[]) => void,
   ): Promise<ExtractedForStore> {
     const { port1, port2 } = new MessageChannel();
     const gate = new Int32Array(new SharedArrayBuffer(4));
@@ -66,6 +71,7 @@ export function createDocumentPool() {
       port1.on('message', (chunk: ExtractedSegment[] | null) => {
         if (chunk === null) return resolve();
         for (const segment of chunk) segments.push(segment);
+        onSegments?.(segments);
         // The next chunk only after other requests have had a turn.
         taken += 1;
         const next = taken;

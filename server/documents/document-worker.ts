@@ -15,7 +15,14 @@ import { readDocument } from './read-document';
 export const CHUNK = 2_000;
 
 /**
- * Read an uploaded file: segments go back over `port` in chunks, then `null`. `gate` (one Int32 in
+ * Segments per message while the file is still being read (filters that read unit by unit):
+ * smaller, so that the first ones reach the server early (file translation starts on them).
+ */
+const READING_CHUNK = 500;
+
+/**
+ * Read an uploaded file: segments go back over `port` in chunks (the first ones while the file is
+ * still being read, when its filter reads unit by unit), then `null`. `gate` (one Int32 in
  * shared memory) paces them: the worker sends chunk n, then waits until the server has taken it
  * and set the gate to n + 1 (-1: stop). Unpaced, chunks queue up while the server is busy and are
  * then all delivered in one go, which is the long pause this worker is there to avoid.
@@ -57,17 +64,24 @@ export type ExtractOutcome =
 
 function extract(task: ExtractTask): ExtractOutcome {
   const { port } = task;
+  const gate = new Int32Array(task.gate);
+  let sent = 0;
+  let posted = 0;
+  const post = (segments: readonly ExtractedSegment[], upTo: number) => {
+    port.postMessage(segments.slice(sent, upTo) satisfies ExtractedSegment[]);
+    sent = upTo;
+    const n = posted++;
+    if (Atomics.wait(gate, 0, n, GATE_TIMEOUT_MS) === 'timed-out' || gate[0] === -1) {
+      throw new Error('The server stopped taking the document’s segments');
+    }
+  };
   try {
     const project = { id: 0, memory_id: 0, ...task.project };
-    const document = readDocument(task.name, task.bytes, project);
+    const document = readDocument(task.name, task.bytes, project, (segments) => {
+      if (segments.length - sent >= READING_CHUNK) post(segments, segments.length);
+    });
     const { segments } = document;
-    const gate = new Int32Array(task.gate);
-    for (let at = 0, n = 0; at < segments.length; at += CHUNK, n++) {
-      port.postMessage(segments.slice(at, at + CHUNK) satisfies ExtractedSegment[]);
-      if (Atomics.wait(gate, 0, n, GATE_TIMEOUT_MS) === 'timed-out' || gate[0] === -1) {
-        throw new Error('The server stopped taking the document’s segments');
-      }
-    }
+    while (sent < segments.length) post(segments, Math.min(segments.length, sent + CHUNK));
     return { ok: true, format: document.format, skeletonJson: JSON.stringify(document.skeleton) };
   } catch (error) {
     if (error instanceof HttpError) {

@@ -7,6 +7,7 @@ import {
   extractDocument,
   filterExtensions,
   type ExtractedDocument,
+  type ExtractOptions,
 } from '../formats/documents';
 import { sameLanguage } from '../formats/languages';
 import { HttpError, badRequest } from '../http/http-error';
@@ -50,11 +51,13 @@ export function supportedFormats(): string {
  * file that cannot be read 400 with the filter's message (line and column), and an XLIFF or PO
  * that declares other languages than the project's 400 naming both (by primary subtag: `en-US`
  * is `en`). A file that declares no language is taken to be in the project's languages.
+ * `onSegments` hears of segments as they are read (XLIFF; see ExtractOptions), before these checks.
  */
 export function readDocument(
   name: string,
   bytes: Uint8Array,
   project: ProjectRef,
+  onSegments?: ExtractOptions['onSegments'],
 ): ExtractedDocument & { format: DocumentFormat } {
   const format = detectDocumentFormat(name, bytes.subarray(0, 8192));
   if (format === null || !isEditorFormat(format)) {
@@ -68,6 +71,7 @@ export function readDocument(
     document = extractDocument(format, bytes, {
       srclang: project.srclang,
       trglang: project.trglang,
+      onSegments,
     });
   } catch (error) {
     if (error instanceof DocumentLimitError) throw new HttpError(413, `${name}: ${error.message}`);

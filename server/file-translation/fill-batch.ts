@@ -17,7 +17,7 @@ const SLICE_MS = 20;
 export async function tmPass(
   tm: TmRegistry,
   row: TranslationRow,
-  segments: ExtractedSegment[],
+  segments: readonly ExtractedSegment[],
   batch: number[],
   signal: AbortSignal,
 ): Promise<{ found: StoredTarget[]; rest: number[] }> {
@@ -77,7 +77,7 @@ export async function engineFor(
 export async function mtPass(
   engine: MtEngine,
   row: Pick<TranslationRow, 'srclang' | 'trglang'>,
-  segments: ExtractedSegment[],
+  segments: readonly ExtractedSegment[],
   rest: number[],
   signal: AbortSignal,
 ): Promise<StoredTarget[]> {

@@ -10,20 +10,12 @@ import type { TmRegistry } from '../memories/registry';
 import type { MtEngine } from '../mt/engine';
 import { PermanentWorkError, type WorkQueue } from '../work/queue';
 import { engineFor, mtPass, tmPass } from './fill-batch';
+import { FillQueue } from './fill-queue';
 import { languageWarning } from './language-check';
 import type { StoredTarget, TranslationRow } from './translation-row';
 import type { TranslationStore } from './translation-store';
 
 export const TRANSLATE_FILE = 'translate-file';
-
-/** Segments per batch: one TM pass, one MT call and one transaction each. */
-export const BATCH = 500;
-
-/**
- * Batches being filled at once (see `translate`). bench/translate-file.ts, 10k-segment XLIFF,
- * alternating runs at load 2-3: 1.20x and 1.26x of the raw batch with one, 1.16x and 1.19x with two.
- */
-const IN_ENGINE = 2;
 
 export interface PipelineDeps {
   store: TranslationStore;
@@ -62,20 +54,6 @@ async function fileBytes(deps: PipelineDeps, row: TranslationRow): Promise<Buffe
 }
 
 /**
- * The segments still to fill: not stored by an earlier run, and without a final translation in
- * the file itself (an XLIFF or PO target that is not fuzzy stays as it is).
- */
-function pendingSegments(segments: ExtractedSegment[], stored: Set<number>): number[] {
-  const pending: number[] = [];
-  for (const segment of segments) {
-    if (stored.has(segment.index)) continue;
-    if (segment.target !== null && segment.target !== '' && !segment.isFuzzy) continue;
-    pending.push(segment.index);
-  }
-  return pending;
-}
-
-/**
  * Registers `translate-file`: read the file (a worker thread), fill its segments a batch at a
  * time (TM at the translation's threshold when `with_tm`, then one MT call for the rest), each
  * batch one transaction that also advances the progress, then merge the file back in its own
@@ -88,54 +66,52 @@ export function registerFileTranslation(queue: WorkQueue, deps: PipelineDeps): v
   async function translate(row: TranslationRow, signal: AbortSignal): Promise<void> {
     const bytes = await fileBytes(deps, row);
     const pair = { srclang: row.srclang, trglang: row.trglang };
-    const read = await deps.pool.extract(row.file_name, bytes, pair).catch((error: unknown) => {
-      throw error instanceof HttpError ? readFailure(row, error) : error;
-    });
-    const { segments } = read;
-    const detected = (await store.file(row.org_id, row.file_id))?.detected_lang ?? 'zxx';
-    const warning = languageWarning(detected, segments, row.srclang);
     const stored = new Map((await store.targets(row.id)).map((t) => [t.idx, t]));
-    const pending = pendingSegments(segments, new Set(stored.keys()));
-    const settled = segments.length - pending.length - stored.size;
-    await store.markRead(row.id, { format: read.format, total: segments.length, settled }, warning);
+    // Stops the batches still running when the work ends early (a failure, or no longer wanted).
+    const ended = new AbortController();
+    const batchSignal = AbortSignal.any([signal, ended.signal]);
     let engine: Promise<MtEngine> | null = null;
-    const fill = async (batch: number[]): Promise<StoredTarget[]> => {
+    const batches = new FillQueue(new Set(stored.keys()), async (segments, batch) => {
       const { found, rest } = row.with_tm
-        ? await tmPass(deps.tm, row, segments, batch, signal)
+        ? await tmPass(deps.tm, row, segments, batch, batchSignal)
         : { found: [], rest: batch };
       if (rest.length === 0) return found;
       engine ??= engineFor(deps.mt(), row);
-      return [...found, ...(await mtPass(await engine, row, segments, rest, signal))];
-    };
-    // Two batches in the engine at once: when one drains out of the last Apertium stages, the
-    // next already fills the first ones, and the database writes the finished one meanwhile.
-    const batches: number[][] = [];
-    for (let at = 0; at < pending.length; at += BATCH) batches.push(pending.slice(at, at + BATCH));
-    const filling: Promise<StoredTarget[]>[] = [];
-    let launched = 0;
-    const launch = () => {
-      while (filling.length < IN_ENGINE && launched < batches.length) {
-        const next = fill(batches[launched++]!);
-        // Awaited in its turn below; a failure meanwhile is not unhandled.
-        next.catch(() => undefined);
-        filling.push(next);
+      return [...found, ...(await mtPass(await engine, row, segments, rest, batchSignal))];
+    });
+    try {
+      // Batches start on the first segments while the rest of the file is read (XLIFF).
+      const read = await deps.pool
+        .extract(row.file_name, bytes, pair, (soFar) => batches.add(soFar))
+        .catch((error: unknown) => {
+          throw error instanceof HttpError ? readFailure(row, error) : error;
+        });
+      const { segments } = read;
+      batches.add(segments, true);
+      const detected = (await store.file(row.org_id, row.file_id))?.detected_lang ?? 'zxx';
+      const warning = languageWarning(detected, segments, row.srclang);
+      const settled = segments.length - batches.pending - stored.size;
+      await store.markRead(
+        row.id,
+        { format: read.format, total: segments.length, settled },
+        warning,
+      );
+      for (let next = await batches.next(); next; next = await batches.next()) {
+        signal.throwIfAborted();
+        if (!(await store.writeBatch(row.id, next.targets, next.batch.length))) return;
+        for (const t of next.targets) stored.set(t.idx, t);
       }
-    };
-    launch();
-    for (const batch of batches) {
-      const targets = await filling.shift()!;
-      launch();
-      signal.throwIfAborted();
-      if (!(await store.writeBatch(row.id, targets, batch.length))) return;
-      for (const t of targets) stored.set(t.idx, t);
+      const merged = await deps.pool.exportFile(
+        'original',
+        { name: row.file_name, format: read.format, ...pair },
+        read.skeletonJson,
+        exportPages(segments, stored),
+      );
+      await keepResult(deps, row.id, merged);
+    } finally {
+      batches.stop();
+      ended.abort();
     }
-    const merged = await deps.pool.exportFile(
-      'original',
-      { name: row.file_name, format: read.format, ...pair },
-      read.skeletonJson,
-      exportPages(segments, stored),
-    );
-    await keepResult(deps, row.id, merged);
   }
 
   queue.register<{ translationId: number }>(TRANSLATE_FILE, {

@@ -46,4 +46,10 @@ export interface LanguagePair {
 export interface ExtractOptions extends LanguagePair {
   /** CSV: the header names (or 1-based column numbers) of the columns to translate. */
   csvColumns?: string[];
+  /**
+   * Told as segments are read, with all read so far (the same array, growing; a segment once told
+   * never changes), by the filters that take a document unit by unit in one pass (XLIFF), so that
+   * work on the first segments can start while the rest is parsed. Others tell nothing.
+   */
+  onSegments?: (segments: readonly ExtractedSegment[]) => void;
 }

@@ -1,6 +1,6 @@
 import { decodeXml } from './encoding';
 import { DocumentFormatError } from './errors';
-import type { ExtractedDocument, LanguagePair } from './types';
+import type { ExtractedDocument, ExtractOptions } from './types';
 import { RunCollector } from './xliff-inline';
 import type { XliffSkeleton } from './xliff-merge';
 import { SlotBuilder } from './xliff-slots';
@@ -22,17 +22,24 @@ interface Inherited {
  * on merge; a unit that already has a translation stays whole (its target cannot be split
  * reliably). Notes are the unit's `<note>`s; the key is `resname`, else `id`.
  */
-export function extractXliff12(bytes: Uint8Array, options: LanguagePair): ExtractedDocument {
+export function extractXliff12(bytes: Uint8Array, options: ExtractOptions): ExtractedDocument {
   const decoded = decodeXml(bytes, WHAT);
   const { text } = decoded;
-  const root = parseXml(text, WHAT);
+  const builder = new SlotBuilder();
+  // Units are taken as they end, so that `onSegments` hears of them while the rest is parsed.
+  const root = parseXml(text, WHAT, (element, ancestors) => {
+    if (element.local !== 'trans-unit') return;
+    const inherited = unitInheritance(ancestors, options.srclang);
+    if (!inherited) return;
+    addUnit(text, element, inherit(element, inherited), builder);
+    options.onSegments?.(builder.segments);
+  });
   if (root.local !== 'xliff') {
     throw new DocumentFormatError(`${WHAT}: the root element is <${root.name}>, not <xliff>`, root);
   }
   if (root.attrs.version?.startsWith('2')) {
     throw new DocumentFormatError(`${WHAT}: this is XLIFF ${root.attrs.version}, not 1.2`, root);
   }
-  const builder = new SlotBuilder();
   const langAttrs: XliffSkeleton['langAttrs'] = [];
   let srclang: string | null = null;
   let trglang: string | null = null;
@@ -42,12 +49,6 @@ export function extractXliff12(bytes: Uint8Array, options: LanguagePair): Extrac
     if (!file.attrs['target-language']) {
       langAttrs.push({ at: file.start + 1 + file.name.length, name: 'target-language' });
     }
-    const inherited: Inherited = {
-      isTranslatable: true,
-      isPreserve: file.attrs['xml:space'] === 'preserve',
-      lang: file.attrs['source-language'] ?? options.srclang,
-    };
-    for (const body of childElements(file, 'body')) walk(text, body, inherited, builder);
   }
   const skeleton: XliffSkeleton = {
     format: 'xliff12',
@@ -72,11 +73,25 @@ function inherit(element: XmlElement, inherited: Inherited): Inherited {
   };
 }
 
-function walk(text: string, container: XmlElement, inherited: Inherited, builder: SlotBuilder) {
-  for (const child of childElements(container)) {
-    if (child.local === 'group') walk(text, child, inherit(child, inherited), builder);
-    else if (child.local === 'trans-unit') addUnit(text, child, inherit(child, inherited), builder);
+/**
+ * What a trans-unit inherits from its ancestors, or null when it is not one the file translates:
+ * units count inside `<xliff version="1.x">` > `<file>` > `<body>` > any `<group>`s. The file sets
+ * the language and `xml:space`; groups pass on `translate` and `xml:space`.
+ */
+function unitInheritance(ancestors: readonly XmlElement[], srclang: string): Inherited | null {
+  const [root, file, body] = ancestors;
+  if (root?.local !== 'xliff' || root.attrs.version?.startsWith('2')) return null;
+  if (file?.local !== 'file' || body?.local !== 'body') return null;
+  let inherited: Inherited = {
+    isTranslatable: true,
+    isPreserve: file.attrs['xml:space'] === 'preserve',
+    lang: file.attrs['source-language'] ?? srclang,
+  };
+  for (const group of ancestors.slice(3)) {
+    if (group.local !== 'group') return null;
+    inherited = inherit(group, inherited);
   }
+  return inherited;
 }
 
 function addUnit(text: string, unit: XmlElement, inherited: Inherited, builder: SlotBuilder) {

@@ -1,6 +1,6 @@
 import { decodeXml } from './encoding';
 import { DocumentFormatError } from './errors';
-import type { ExtractedDocument, LanguagePair } from './types';
+import type { ExtractedDocument, ExtractOptions } from './types';
 import { RunCollector } from './xliff-inline';
 import type { XliffSkeleton } from './xliff-merge';
 import { SlotBuilder } from './xliff-slots';
@@ -21,10 +21,19 @@ interface Inherited {
  * and its targets are joined into that segment's `<target>` on merge; the file's own segments are
  * never re-segmented. Notes are the unit's `<note>`s; the key is the unit's `name`, else `id`.
  */
-export function extractXliff20(bytes: Uint8Array, options: LanguagePair): ExtractedDocument {
+export function extractXliff20(bytes: Uint8Array, options: ExtractOptions): ExtractedDocument {
   const decoded = decodeXml(bytes, WHAT);
   const { text } = decoded;
-  const root = parseXml(text, WHAT);
+  const builder = new SlotBuilder();
+  // Units are taken as they end, so that `onSegments` hears of them while the rest is parsed.
+  const root = parseXml(text, WHAT, (element, ancestors) => {
+    if (element.local !== 'unit') return;
+    const inherited = unitInheritance(ancestors);
+    if (!inherited) return;
+    const lang = ancestors[0]!.attrs.srcLang ?? options.srclang;
+    addUnit(text, lang, element, inherit(element, inherited), builder);
+    options.onSegments?.(builder.segments);
+  });
   if (root.local !== 'xliff') {
     throw new DocumentFormatError(`${WHAT}: the root element is <${root.name}>, not <xliff>`, root);
   }
@@ -38,11 +47,6 @@ export function extractXliff20(bytes: Uint8Array, options: LanguagePair): Extrac
   const trglang = root.attrs.trgLang ?? null;
   const langAttrs: XliffSkeleton['langAttrs'] = [];
   if (!trglang) langAttrs.push({ at: root.start + 1 + root.name.length, name: 'trgLang' });
-  const builder = new SlotBuilder();
-  const lang = srclang ?? options.srclang;
-  const top = inherit(root, { isTranslatable: true, isPreserve: false, canResegment: true });
-  for (const file of childElements(root, 'file'))
-    walk(text, lang, file, inherit(file, top), builder);
   const skeleton: XliffSkeleton = {
     format: 'xliff20',
     version: 1,
@@ -66,17 +70,22 @@ function inherit(element: XmlElement, inherited: Inherited): Inherited {
   };
 }
 
-function walk(
-  text: string,
-  lang: string,
-  container: XmlElement,
-  inherited: Inherited,
-  builder: SlotBuilder,
-) {
-  for (const child of childElements(container)) {
-    if (child.local === 'group') walk(text, lang, child, inherit(child, inherited), builder);
-    else if (child.local === 'unit') addUnit(text, lang, child, inherit(child, inherited), builder);
+/**
+ * What a unit inherits from its ancestors, or null when it is not one the file translates: units
+ * count inside `<xliff version="2.x">` > `<file>` > any `<group>`s, each of which passes on
+ * `translate`, `xml:space` and `canResegment`.
+ */
+function unitInheritance(ancestors: readonly XmlElement[]): Inherited | null {
+  const [root, file] = ancestors;
+  if (root?.local !== 'xliff' || !root.attrs.version?.startsWith('2')) return null;
+  if (file?.local !== 'file') return null;
+  const top = inherit(root, { isTranslatable: true, isPreserve: false, canResegment: true });
+  let inherited = inherit(file, top);
+  for (const group of ancestors.slice(2)) {
+    if (group.local !== 'group') return null;
+    inherited = inherit(group, inherited);
   }
+  return inherited;
 }
 
 function addUnit(

@@ -32,6 +32,12 @@ export interface XmlText {
 
 export type XmlNode = XmlElement | XmlText;
 
+/**
+ * Told as each element ends, with its ancestors (root first; the live stack, to be read at once):
+ * a filter can take a unit as soon as it is complete, while the rest of the file is parsed.
+ */
+export type ElementEndHook = (element: XmlElement, ancestors: readonly XmlElement[]) => void;
+
 /** Deeper than this is not a real localization file. */
 export const MAX_XML_DEPTH = 64;
 
@@ -41,7 +47,7 @@ export const MAX_XML_DEPTH = 64;
  * external entities) and nesting deeper than MAX_XML_DEPTH. Comments and processing instructions
  * are left out of the tree (merges splice the original text, so they survive).
  */
-export function parseXml(text: string, what: string): XmlElement {
+export function parseXml(text: string, what: string, onElementEnd?: ElementEndHook): XmlElement {
   refuseEntityDeclarations(text, what);
   const parser = new SaxesParser({ xmlns: true, position: true });
   const stack: XmlElement[] = [];
@@ -101,6 +107,7 @@ export function parseXml(text: string, what: string): XmlElement {
       ? element.end
       : text.lastIndexOf('</', parser.position - 1);
     if (stack.length === 0) root = element;
+    onElementEnd?.(element, stack);
   });
   const addText = (value: string) => {
     const parent = stack[stack.length - 1];
