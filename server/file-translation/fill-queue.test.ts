@@ -30,12 +30,13 @@ function controlledFill() {
   return { calls, fill };
 }
 
+const NEIGHBOURS = { readsNeighbours: true };
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('FillQueue', () => {
   it('starts batches as segments are read, each once its next neighbour is there', async () => {
     const { calls, fill } = controlledFill();
-    const queue = new FillQueue(new Set(), fill);
+    const queue = new FillQueue(new Set(), fill, NEIGHBOURS);
     const segments: ExtractedSegment[] = [];
     for (let i = 0; i < BATCH; i++) segments.push(segment(i));
     queue.add(segments);
@@ -50,9 +51,16 @@ describe('FillQueue', () => {
     expect(queue.pending).toBe(2 * BATCH + 10);
   });
 
+  it('without the TM pass, starts a batch as soon as its last segment is read', () => {
+    const { calls, fill } = controlledFill();
+    const queue = new FillQueue(new Set(), fill, { readsNeighbours: false });
+    queue.add(Array.from({ length: BATCH }, (_, i) => segment(i)));
+    expect(calls.map((c) => [c.batch.length, c.seen])).toEqual([[BATCH, BATCH]]);
+  });
+
   it('keeps two batches in the engine and hands them over in document order', async () => {
     const { calls, fill } = controlledFill();
-    const queue = new FillQueue(new Set(), fill);
+    const queue = new FillQueue(new Set(), fill, NEIGHBOURS);
     const segments = Array.from({ length: 3 * BATCH + 1 }, (_, i) => segment(i));
     queue.add(segments, true);
     expect(calls).toHaveLength(2);
@@ -75,7 +83,7 @@ describe('FillQueue', () => {
 
   it('skips stored segments and final translations in the file, not fuzzy ones', async () => {
     const { calls, fill } = controlledFill();
-    const queue = new FillQueue(new Set([1]), fill);
+    const queue = new FillQueue(new Set([1]), fill, NEIGHBOURS);
     queue.add(
       [segment(0), segment(1), segment(2, 'Hecho.'), segment(3, 'Casi.', true), segment(4, '')],
       true,
@@ -86,7 +94,7 @@ describe('FillQueue', () => {
 
   it('hands over a failure in its turn, and starts nothing after stop', async () => {
     const { calls, fill } = controlledFill();
-    const queue = new FillQueue(new Set(), fill);
+    const queue = new FillQueue(new Set(), fill, NEIGHBOURS);
     queue.add(
       Array.from({ length: 4 * BATCH }, (_, i) => segment(i)),
       true,
@@ -102,7 +110,7 @@ describe('FillQueue', () => {
   });
 
   it('answers null at once for a file with nothing to fill', async () => {
-    const queue = new FillQueue(new Set(), controlledFill().fill);
+    const queue = new FillQueue(new Set(), controlledFill().fill, NEIGHBOURS);
     queue.add([], true);
     expect(await queue.next()).toBeNull();
   });

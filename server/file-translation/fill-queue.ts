@@ -21,8 +21,9 @@ export type FillBatch = (
  * Cuts the segments still to fill into batches while the file is being read, keeps IN_ENGINE
  * batches being filled at once, and hands them over in order (`next`). Still to fill: not stored
  * by an earlier run, and without a final translation in the file itself (an XLIFF or PO target
- * that is not fuzzy stays as it is). A segment is batched only once the one after it has been
- * read (or the file is read whole), since the TM pass looks at both neighbours.
+ * that is not fuzzy stays as it is). With `readsNeighbours` (the TM pass looks at both of a
+ * segment's neighbours) a segment is batched only once the one after it has been read too, or
+ * the file is read whole.
  */
 export class FillQueue {
   /** Segments to fill, counted as they are batched. */
@@ -40,12 +41,13 @@ export class FillQueue {
   constructor(
     private readonly stored: ReadonlySet<number>,
     private readonly fill: FillBatch,
+    private readonly options: { readsNeighbours: boolean },
   ) {}
 
   /** The segments read so far (one growing array); `complete` once the file is read whole. */
   add(segments: readonly ExtractedSegment[], complete = false): void {
     this.segments = segments;
-    const end = complete ? segments.length : segments.length - 1;
+    const end = complete || !this.options.readsNeighbours ? segments.length : segments.length - 1;
     for (; this.scanned < end; this.scanned++) {
       const segment = segments[this.scanned]!;
       if (this.stored.has(segment.index)) continue;

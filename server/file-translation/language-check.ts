@@ -26,6 +26,16 @@ function languageName(code: string): string {
   }
 }
 
+/** The segments so far hold the whole sample that `languageWarning` reads: it can run now. */
+export function hasLanguageSample(segments: readonly ExtractedSegment[]): boolean {
+  let chars = 0;
+  for (const segment of segments) {
+    chars += segmentToPlainText(segment.source).length + 1;
+    if (chars >= SAMPLE_CHARS) return true;
+  }
+  return false;
+}
+
 /**
  * A warning when the file's language is not the memory's source language: the one found when the
  * file was uploaded with `langId`, else detected now on a sample of its segments. Null when they
@@ -33,7 +43,7 @@ function languageName(code: string): string {
  */
 export function languageWarning(
   detectedAtUpload: string,
-  segments: ExtractedSegment[],
+  segments: readonly ExtractedSegment[],
   srclang: string,
 ): string | null {
   let lang = detectedAtUpload;

@@ -10,8 +10,8 @@ import type { TmRegistry } from '../memories/registry';
 import type { MtEngine } from '../mt/engine';
 import { PermanentWorkError, type WorkQueue } from '../work/queue';
 import { engineFor, mtPass, tmPass } from './fill-batch';
-import { FillQueue } from './fill-queue';
-import { languageWarning } from './language-check';
+import { FillQueue, type FillBatch } from './fill-queue';
+import { hasLanguageSample, languageWarning } from './language-check';
 import type { StoredTarget, TranslationRow } from './translation-row';
 import type { TranslationStore } from './translation-store';
 
@@ -36,8 +36,14 @@ function readFailure(row: TranslationRow, error: HttpError): PermanentWorkError 
   return new PermanentWorkError(`Unreadable file ${row.file_name}: ${error.message}`);
 }
 
-/** The file's bytes, or a permanent failure when it was deleted or is over the limit. */
-async function fileBytes(deps: PipelineDeps, row: TranslationRow): Promise<Buffer> {
+/**
+ * The file's bytes and the language found at upload ('zxx' when none was looked for), or a
+ * permanent failure when it was deleted or is over the limit.
+ */
+async function fileBytes(
+  deps: PipelineDeps,
+  row: TranslationRow,
+): Promise<{ bytes: Buffer; detected: string }> {
   const gone = () =>
     new PermanentWorkError(`File ${row.file_id} was deleted before its translation was done`);
   const file = await deps.store.file(row.org_id, row.file_id);
@@ -50,7 +56,7 @@ async function fileBytes(deps: PipelineDeps, row: TranslationRow): Promise<Buffe
         `to translate may have at most ${DOCUMENT_LIMITS.bytes / MiB} MiB`,
     );
   }
-  return bytes;
+  return { bytes, detected: file.detected_lang ?? 'zxx' };
 }
 
 /**
@@ -64,38 +70,50 @@ export function registerFileTranslation(queue: WorkQueue, deps: PipelineDeps): v
   const { store } = deps;
 
   async function translate(row: TranslationRow, signal: AbortSignal): Promise<void> {
-    const bytes = await fileBytes(deps, row);
+    const { bytes, detected } = await fileBytes(deps, row);
     const pair = { srclang: row.srclang, trglang: row.trglang };
     const stored = new Map((await store.targets(row.id)).map((t) => [t.idx, t]));
     // Stops the batches still running when the work ends early (a failure, or no longer wanted).
     const ended = new AbortController();
     const batchSignal = AbortSignal.any([signal, ended.signal]);
     let engine: Promise<MtEngine> | null = null;
-    const batches = new FillQueue(new Set(stored.keys()), async (segments, batch) => {
+    const fill: FillBatch = async (segments, batch) => {
       const { found, rest } = row.with_tm
         ? await tmPass(deps.tm, row, segments, batch, batchSignal)
         : { found: [], rest: batch };
       if (rest.length === 0) return found;
       engine ??= engineFor(deps.mt(), row);
       return [...found, ...(await mtPass(await engine, row, segments, rest, batchSignal))];
+    };
+    // Only the TM pass reads a segment's neighbours (its context).
+    const batches = new FillQueue(new Set(stored.keys()), fill, {
+      readsNeighbours: Boolean(row.with_tm),
     });
+    let warning: string | null | undefined;
+    const check = (segments: readonly ExtractedSegment[]) =>
+      (warning ??= languageWarning(detected, segments, row.srclang));
+    let tellFailure: unknown;
     try {
-      // Batches start on the first segments while the rest of the file is read (XLIFF).
+      // Batches start on the first segments while the rest of the file is read (XLIFF), and the
+      // language is checked as soon as its sample is in, rather than after the reading.
       const read = await deps.pool
-        .extract(row.file_name, bytes, pair, (soFar) => batches.add(soFar))
+        .extract(row.file_name, bytes, pair, (soFar) => {
+          try {
+            batches.add(soFar);
+            if (warning === undefined && hasLanguageSample(soFar)) check(soFar);
+          } catch (error) {
+            tellFailure ??= error;
+          }
+        })
         .catch((error: unknown) => {
           throw error instanceof HttpError ? readFailure(row, error) : error;
         });
+      if (tellFailure !== undefined) throw tellFailure;
       const { segments } = read;
       batches.add(segments, true);
-      const detected = (await store.file(row.org_id, row.file_id))?.detected_lang ?? 'zxx';
-      const warning = languageWarning(detected, segments, row.srclang);
       const settled = segments.length - batches.pending - stored.size;
-      await store.markRead(
-        row.id,
-        { format: read.format, total: segments.length, settled },
-        warning,
-      );
+      const total = segments.length;
+      await store.markRead(row.id, { format: read.format, total, settled }, check(segments));
       for (let next = await batches.next(); next; next = await batches.next()) {
         signal.throwIfAborted();
         if (!(await store.writeBatch(row.id, next.targets, next.batch.length))) return;
