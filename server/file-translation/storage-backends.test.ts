@@ -17,6 +17,8 @@ function backendOf(kind: Backend) {
   return { storage, store: createTranslationStore(storage), work: createWorkQueue(storage) };
 }
 
+// Targets are written as one JSON parameter the database reads (queries.ts): text that JSON escapes.
+const TRICKY = `again: "quoted" \\ back\nslash, <g id="1">ñ</g> 😀 \u0001 end`;
 const target = (idx: number, origin: 'tm' | 'mt', text = `t${idx}`): StoredTarget => ({
   idx,
   target: text,
@@ -120,7 +122,7 @@ describe.each(BACKENDS)('file translation storage on %s', (kind) => {
     expect(await store.writeBatch(id, [target(3, 'mt')], 1)).toBe(true);
     expect(await store.get(id)).toMatchObject({ segments_done: 4, tm_segments: 1, mt_segments: 2 });
     // A run that starts again reads the file again: the count is what is stored, plus settled.
-    expect(await store.writeBatch(id, [target(2, 'tm', 'again')], 1)).toBe(true);
+    expect(await store.writeBatch(id, [target(2, 'tm', TRICKY)], 1)).toBe(true);
     await store.markRead(id, { format: 'txt', total: 6, settled: 1 }, null);
     expect(await store.get(id)).toMatchObject({
       segments_done: 4,
@@ -129,7 +131,7 @@ describe.each(BACKENDS)('file translation storage on %s', (kind) => {
       warning: null,
     });
     const stored = (await store.targets(id)).sort((x, y) => x.idx - y.idx);
-    expect(stored).toEqual([target(1, 'tm'), target(2, 'tm', 'again'), target(3, 'mt')]);
+    expect(stored).toEqual([target(1, 'tm'), target(2, 'tm', TRICKY), target(3, 'mt')]);
   });
 
   it('a failure drops the targets and ends the batches; ready and downloaded follow their order', async () => {

@@ -17,7 +17,7 @@ import {
  * concurrent failure or completion waits for it (no read-then-write, no FOR UPDATE needed).
  */
 export function createTranslationStore(storage: Storage) {
-  const reads = translationQueries(storage.db);
+  const reads = translationQueries(storage.db, storage.dialect);
 
   /** `FILE_TRANSLATION_UPDATE` (our webhook event) of a status change, in its transaction. */
   const statusChanged = (tx: Queryable, row: TranslationRow) =>
@@ -29,7 +29,7 @@ export function createTranslationStore(storage: Storage) {
 
   /** After a change of status in `tx`: the row as it is now, with its event. */
   async function changedStatus(tx: Queryable, id: number): Promise<void> {
-    const row = await translationQueries(tx).get(id);
+    const row = await translationQueries(tx, storage.dialect).get(id);
     if (row) await statusChanged(tx, row);
   }
 
@@ -43,7 +43,7 @@ export function createTranslationStore(storage: Storage) {
       alsoRecord: (tx: Queryable, id: number) => Promise<unknown>,
     ): Promise<TranslationRow[]> =>
       storage.transaction(async (tx) => {
-        const q = translationQueries(tx);
+        const q = translationQueries(tx, storage.dialect);
         const created: TranslationRow[] = [];
         for (const row of rows) {
           const translation = await q.insert(row);
@@ -78,7 +78,7 @@ export function createTranslationStore(storage: Storage) {
     /** One batch's targets and the counters, together. False if the work is no longer wanted. */
     writeBatch: (id: number, batch: StoredTarget[], done: number): Promise<boolean> =>
       storage.transaction(async (tx) => {
-        const q = translationQueries(tx);
+        const q = translationQueries(tx, storage.dialect);
         const tm = batch.filter((t) => t.origin === 'tm').length;
         if (!(await q.advance(id, { done, tm, mt: batch.length - tm }))) return false;
         await q.putTargets(id, batch);
@@ -90,7 +90,7 @@ export function createTranslationStore(storage: Storage) {
      * False when the translation is no longer in progress.
      */
     async markReady(tx: Queryable, id: number, sha256: string): Promise<boolean> {
-      const q = translationQueries(tx);
+      const q = translationQueries(tx, storage.dialect);
       if (!(await q.setReady(id, sha256))) return false;
       await q.dropTargets(id);
       await changedStatus(tx, id);
@@ -100,7 +100,7 @@ export function createTranslationStore(storage: Storage) {
     /** Failed with the reason, the per-segment targets dropped; false if it had ended already. */
     markFailed: (id: number, message: string): Promise<boolean> =>
       storage.transaction(async (tx) => {
-        const q = translationQueries(tx);
+        const q = translationQueries(tx, storage.dialect);
         if (!(await q.setFailed(id, message))) return false;
         await q.dropTargets(id);
         await changedStatus(tx, id);
@@ -110,7 +110,7 @@ export function createTranslationStore(storage: Storage) {
     /** The first download completes the translation. */
     markDownloaded: (id: number): Promise<boolean> =>
       storage.transaction(async (tx) => {
-        if (!(await translationQueries(tx).setDownloaded(id))) return false;
+        if (!(await translationQueries(tx, storage.dialect).setDownloaded(id))) return false;
         await changedStatus(tx, id);
         return true;
       }),

@@ -121,10 +121,22 @@ function markedContent(
   return out + text.slice(at, end);
 }
 
+const attributePatterns = new Map<string, RegExp>();
+
+/** `name="..."` (or single-quoted) in a start tag; made once per name (a merge sets thousands). */
+function attributePattern(name: string): RegExp {
+  let pattern = attributePatterns.get(name);
+  if (!pattern) {
+    pattern = new RegExp(`(\\s${name.replace(/[.:-]/g, '\\$&')}\\s*=\\s*)("[^"]*"|'[^']*')`);
+    attributePatterns.set(name, pattern);
+  }
+  return pattern;
+}
+
 /** Sets (or adds) an attribute in a start tag. */
 export function setAttribute(startTag: string, name: string, value: string): string {
   const escaped = escapeXmlAttr(value);
-  const existing = new RegExp(`(\\s${name.replace(/[.:-]/g, '\\$&')}\\s*=\\s*)("[^"]*"|'[^']*')`);
+  const existing = attributePattern(name);
   if (existing.test(startTag))
     return startTag.replace(existing, (_m, pre: string) => `${pre}"${escaped}"`);
   return startTag.replace(/\s*(\/?)>$/, (_m, slash: string) => ` ${name}="${escaped}"${slash}>`);
