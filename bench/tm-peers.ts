@@ -2,7 +2,8 @@
  * The translation-memory benchmark's peers: PostgreSQL with pg_trgm (queried the way Weblate
  * queries its memory) and translate-toolkit's tmserver, run on the same units and queries as our
  * engine. `bench/tm.ts` calls `benchPeers`; see bench/tm-peers/pg-trgm.ts and
- * bench/tm-peers/tmserver.ts for how each peer is started, loaded and queried.
+ * bench/tm-peers/tmserver.ts for how each peer is started, loaded and queried, measure.ts for the
+ * timed lookups, smoke-data.ts and report.ts for the stand-alone run.
  *
  * What a latency is: the wall time, measured in this Node process, of one lookup's round trip on
  * a connection opened beforehand (no process or connection start-up): for pg_trgm every
@@ -27,47 +28,20 @@
  * Smoke test on its own: `npx tsx bench/tm-peers.ts [--units 30000] [--queries 500]
  * [--thresholds 50,70,75] [--limit 5] [--peers pg_trgm,tmserver] [--data FILE] [--seed 1]`.
  */
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Cleanup, fmtMs, limits, ms, type Log } from './tm-peers/common';
+import { measure, setUp } from './tm-peers/measure';
 import { PgTrgmPeer } from './tm-peers/pg-trgm';
+import { printReport } from './tm-peers/report';
+import { loadSmokeData } from './tm-peers/smoke-data';
 import { TmserverPeer, checkTmserver } from './tm-peers/tmserver';
+import type { PeerInput, PeerName, PeerResult } from './tm-peers/types';
 
-export interface PeerInput {
-  units: { source: string; target: string }[];
-  queries: string[];
-  thresholds: number[] /* percentages, e.g. 50, 70, 75 */;
-  limit: number;
-}
-export interface PeerResult {
-  name: string;
-  setupMs: number;
-  byThreshold: Record<
-    number,
-    {
-      latenciesMs: number[];
-      hits: number[][] /* per query: indexes into units of what the peer returned, best first */;
-    }
-  >;
-  notes: string[];
-}
+export type { PeerInput, PeerResult } from './tm-peers/types';
+export { percentile } from './tm-peers/measure';
 
-type PeerName = 'pg_trgm' | 'tmserver';
-
-interface Runner {
-  readonly notes: string[];
-  setup(units: PeerInput['units']): Promise<void>;
-  prepareThreshold(threshold: number, limit: number): Promise<void>;
-  lookup(
-    text: string,
-    threshold: number,
-    limit: number,
-  ): Promise<{ hits: number[]; ms: number; rounds: number }>;
-  endThreshold(threshold: number): Promise<void>;
-  close(): Promise<void>;
-}
-
+/** Runs each requested peer on the same units and queries, in turn; all servers stop after. */
 export async function benchPeers(
   input: PeerInput,
   options?: {
@@ -134,18 +108,6 @@ export async function benchPeers(
   return results;
 }
 
-async function setUp(
-  name: string,
-  runner: Runner,
-  units: PeerInput['units'],
-  log: Log,
-): Promise<number> {
-  log(`${name}: loading ${units.length} units`);
-  const t0 = process.hrtime.bigint();
-  await runner.setup(units);
-  return ms(t0);
-}
-
 function validate(input: PeerInput): void {
   if (!Array.isArray(input.units) || input.units.length === 0) {
     throw new Error('benchPeers: no units');
@@ -161,176 +123,6 @@ function validate(input: PeerInput): void {
       throw new Error(`benchPeers: threshold ${t} must be an integer percentage from 1 to 100`);
     }
   }
-}
-
-async function measure(
-  name: string,
-  runner: Runner,
-  input: PeerInput,
-  { setupMs, budgetMs }: { setupMs: number; budgetMs: number },
-  notes: string[],
-  log: Log,
-): Promise<PeerResult> {
-  const { units, queries, thresholds, limit } = input;
-  const byThreshold: PeerResult['byThreshold'] = {};
-
-  // Warm-up texts: unit sources spread over the memory, not the measured queries.
-  const warmup: string[] = [];
-  const step = Math.max(1, Math.floor(units.length / Math.max(1, limits.warmup)));
-  for (let i = 0; i < units.length && warmup.length < limits.warmup; i += step) {
-    if (units[i]!.source) warmup.push(units[i]!.source);
-  }
-
-  for (const threshold of thresholds) {
-    await runner.prepareThreshold(threshold, limit);
-    for (const text of warmup) {
-      try {
-        await runner.lookup(text, threshold, limit);
-      } catch {
-        // warm-up only
-      }
-    }
-    const latenciesMs: number[] = [];
-    const hits: number[][] = [];
-    let errors = 0;
-    let firstError = '';
-    let rounds = 0;
-    const started = Date.now();
-    let lastLog = started;
-    for (const query of queries) {
-      if (Date.now() - started > budgetMs) break;
-      try {
-        const r = await runner.lookup(query, threshold, limit);
-        latenciesMs.push(r.ms);
-        hits.push(r.hits.slice(0, limit));
-        rounds += r.rounds;
-      } catch (e) {
-        errors++;
-        firstError ||= `${e instanceof Error ? e.message : String(e)} (query "${query.slice(0, 60)}")`;
-        const elapsed = (e as { elapsedMs?: number }).elapsedMs;
-        latenciesMs.push(typeof elapsed === 'number' ? elapsed : 0);
-        hits.push([]);
-      }
-      if (Date.now() - lastLog > 30_000) {
-        lastLog = Date.now();
-        log(`${name} @${threshold}: ${hits.length}/${queries.length} queries`);
-      }
-    }
-    await runner.endThreshold(threshold);
-    byThreshold[threshold] = { latenciesMs, hits };
-    if (hits.length < queries.length) {
-      notes.push(
-        `threshold ${threshold}: budget of ${budgetMs / 1000} s ran out after ${hits.length} of ${queries.length} queries; latenciesMs and hits cover the first ${hits.length}`,
-      );
-    }
-    if (errors) {
-      notes.push(
-        `threshold ${threshold}: ${errors} lookups failed (counted with their time and no hits), first: ${firstError}`,
-      );
-    }
-    if (name === 'pg_trgm') {
-      notes.push(
-        `threshold ${threshold}: ${(rounds / Math.max(1, hits.length - errors)).toFixed(2)} queries per lookup on average`,
-      );
-    }
-    const s = summarize(latenciesMs);
-    log(
-      `${name} @${threshold}: ${hits.length} queries in ${fmtMs(Date.now() - started)}, p50 ${fmtMs(s.p50)}, p99 ${fmtMs(s.p99)}, ` +
-        `${hits.filter((h) => h.length).length} with a hit, ${errors} errors`,
-    );
-  }
-  return { name, setupMs, byThreshold, notes };
-}
-
-/** Nearest-rank percentiles. */
-export function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return NaN;
-  const rank = Math.ceil((p / 100) * sorted.length);
-  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!;
-}
-
-function summarize(latencies: number[]): { p50: number; p90: number; p99: number; mean: number } {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  const mean = sorted.reduce((a, b) => a + b, 0) / Math.max(1, sorted.length);
-  return {
-    p50: percentile(sorted, 50),
-    p90: percentile(sorted, 90),
-    p99: percentile(sorted, 99),
-    mean,
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Stand-alone smoke test.
-
-/** Deterministic PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/**
- * Units and held-out queries from the LibreOffice help TSV (path, id, English, Spanish): unique
- * pairs, shuffled with the seed; `queries` distinct sources are held out (no unit has the same
- * source) and the rest are the units. Asking for more units than there are gives seeded
- * variations of real units (one word replaced, two adjacent words swapped or a number added):
- * for costing a larger run only; the benchmark's own 1M set comes from bench/tm-data.ts.
- */
-function loadSmokeData(
-  file: string,
-  nUnits: number,
-  nQueries: number,
-  seed: number,
-): PeerInput & { synthetic: number } {
-  const random = rng(seed);
-  const seen = new Set<string>();
-  const pairs: { source: string; target: string }[] = [];
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    const cols = line.split('\t');
-    const source = cols[2]?.trim();
-    const target = cols[3]?.trim();
-    if (!source || !target) continue;
-    const key = `${source}\t${target}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    pairs.push({ source, target });
-  }
-  for (let i = pairs.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [pairs[i], pairs[j]] = [pairs[j]!, pairs[i]!];
-  }
-  const held = new Set<string>();
-  const queries: string[] = [];
-  for (const p of pairs) {
-    if (queries.length >= nQueries) break;
-    if (held.has(p.source) || p.source.split(/\s+/).length < 2) continue;
-    held.add(p.source);
-    queries.push(p.source);
-  }
-  const real = pairs.filter((p) => !held.has(p.source));
-  const units = real.slice(0, nUnits);
-  const vocab = real.flatMap((p) => p.source.split(/\s+/)).filter((w) => /^[a-z]{3,}$/.test(w));
-  let synthetic = 0;
-  while (units.length < nUnits) {
-    const base = real[Math.floor(random() * real.length)]!;
-    const words = base.source.split(' ');
-    const op = Math.floor(random() * 3);
-    const at = Math.floor(random() * words.length);
-    if (op === 0) words[at] = vocab[Math.floor(random() * vocab.length)] ?? words[at]!;
-    else if (op === 1 && words.length > 1) {
-      const k = Math.min(at, words.length - 2);
-      [words[k], words[k + 1]] = [words[k + 1]!, words[k]!];
-    } else words.splice(at, 0, String(1 + Math.floor(random() * 99)));
-    units.push({ source: words.join(' '), target: base.target });
-    synthetic++;
-  }
-  return { units, queries, thresholds: [], limit: 0, synthetic };
 }
 
 async function main(): Promise<void> {
@@ -370,37 +162,7 @@ async function main(): Promise<void> {
   );
   const started = process.hrtime.bigint();
   const results = await benchPeers(input, { peers });
-  console.log('');
-  console.log(
-    'peer            threshold  queries      p50      p90      p99     mean  with hit  hits',
-  );
-  for (const r of results) {
-    for (const t of input.thresholds) {
-      const b = r.byThreshold[t];
-      if (!b) continue;
-      const s = summarize(b.latenciesMs);
-      const withHit = b.hits.filter((h) => h.length).length;
-      const total = b.hits.reduce((a, h) => a + h.length, 0);
-      console.log(
-        [
-          r.name.padEnd(15),
-          String(t).padStart(9),
-          String(b.hits.length).padStart(8),
-          fmtMs(s.p50).padStart(8),
-          fmtMs(s.p90).padStart(8),
-          fmtMs(s.p99).padStart(8),
-          fmtMs(s.mean).padStart(8),
-          String(withHit).padStart(9),
-          String(total).padStart(5),
-        ].join(' '),
-      );
-    }
-  }
-  console.log('');
-  for (const r of results) {
-    console.log(`${r.name}: setup ${fmtMs(r.setupMs)}`);
-    for (const n of r.notes) console.log(`  - ${n}`);
-  }
+  printReport(results, input.thresholds);
   console.log(`\ntotal ${fmtMs(ms(started))}`);
 }
 
