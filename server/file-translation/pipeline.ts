@@ -90,19 +90,29 @@ export function registerFileTranslation(queue: WorkQueue, deps: PipelineDeps): v
       readsNeighbours: Boolean(row.with_tm),
     });
     let warning: string | null | undefined;
-    const check = (segments: readonly ExtractedSegment[]) =>
-      (warning ??= languageWarning(detected, segments, row.srclang));
     let tellFailure: unknown;
+    const check = (segments: readonly ExtractedSegment[]) => {
+      try {
+        warning ??= languageWarning(detected, segments, row.srclang);
+      } catch (error) {
+        tellFailure ??= error;
+      }
+    };
+    let isCheckDue = false;
     try {
-      // Batches start on the first segments while the rest of the file is read (XLIFF), and the
-      // language is checked as soon as its sample is in, rather than after the reading.
+      // Batches start on the first segments while the rest of the file is read (XLIFF). The
+      // language is checked as soon as its sample is in, on the next turn of the loop, so that
+      // a batch just started reaches the engine first (detection takes tens of milliseconds).
       const read = await deps.pool
         .extract(row.file_name, bytes, pair, (soFar) => {
           try {
             batches.add(soFar);
-            if (warning === undefined && hasLanguageSample(soFar)) check(soFar);
           } catch (error) {
             tellFailure ??= error;
+          }
+          if (!isCheckDue && hasLanguageSample(soFar)) {
+            isCheckDue = true;
+            setImmediate(check, soFar);
           }
         })
         .catch((error: unknown) => {
@@ -113,7 +123,9 @@ export function registerFileTranslation(queue: WorkQueue, deps: PipelineDeps): v
       batches.add(segments, true);
       const settled = segments.length - batches.pending - stored.size;
       const total = segments.length;
-      await store.markRead(row.id, { format: read.format, total, settled }, check(segments));
+      check(segments);
+      if (tellFailure !== undefined) throw tellFailure;
+      await store.markRead(row.id, { format: read.format, total, settled }, warning ?? null);
       for (let next = await batches.next(); next; next = await batches.next()) {
         signal.throwIfAborted();
         if (!(await store.writeBatch(row.id, next.targets, next.batch.length))) return;
