@@ -3,11 +3,10 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { request, type ClientRequest } from 'node:http';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { cliEntry } from './cli/cli-bundle-test-support';
 
 // Test support for crash tests: the real CLI in its own process, so that SIGKILL is a real crash
 // (no handler, no clean-up), and requests sent by hand so that a kill can land mid-body.
-
-const CLI = ['--import', 'tsx', 'server/main.ts'];
 export const KILL_TEST_KEY = 'wb_kill-test-key';
 
 export interface ServerProcess {
@@ -21,8 +20,8 @@ export function serverProcesses() {
   return {
     serve(dataDir: string): Promise<ServerProcess> {
       return new Promise((resolve, reject) => {
-        const args = [...CLI, '--port', '0', '--data', dataDir, '--bootstrap-key', KILL_TEST_KEY];
-        const child = spawn(process.execPath, args);
+        const args = ['--port', '0', '--data', dataDir, '--bootstrap-key', KILL_TEST_KEY];
+        const child = spawn(process.execPath, [cliEntry(), ...args]);
         children.push(child);
         let stderr = '';
         child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

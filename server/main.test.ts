@@ -4,10 +4,11 @@ import { connect } from 'node:net';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LanguagesResponse } from '../shared/api/languages';
+import { cliEntry } from './cli/cli-bundle-test-support';
 import { basic, tempDir } from './test-support';
 
-// `node --import tsx` runs the CLI in one process, so signals reach it directly.
-const CLI = ['--import', 'tsx', 'server/main.ts'];
+// `node` runs the CLI (server/main.ts, bundled) in one process, so signals reach it directly.
+const CLI = [cliEntry()];
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
 

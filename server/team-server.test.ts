@@ -4,14 +4,13 @@ import type { DocumentWithSegments } from '../shared/api/documents';
 import type { Project } from '../shared/api/projects';
 import type { TranslationMemoryEntry } from '../shared/api/tm';
 import { cliProcesses, printedKey } from './cli/cli-process';
-import { startPgCluster, type PgCluster } from './db/pg-cluster';
+import { dropSharedPgDatabase, sharedPgDatabase } from './db/shared-pg-test-support';
 import { basic, tempDir } from './test-support';
 
 // Issue 13: two server processes on one PostgreSQL database and one blob folder behave as one
 // server. Real processes (the CLI, as an operator starts them), a real cluster, real HTTP.
 const KEY = 'wb_team-key-0123456789';
 const cli = cliProcesses();
-let cluster: PgCluster;
 let dir: string;
 let database: string;
 let a: string;
@@ -81,8 +80,7 @@ function upload(
 }
 
 beforeAll(async () => {
-  cluster = await startPgCluster();
-  database = await cluster.createDatabase('team');
+  database = await sharedPgDatabase('team');
   dir = tempDir();
   // A killed process's work is taken over once its lease runs out: 2 s here, 30 s by default.
   process.env.WORDBENCH_WORK_LEASE_MS = '2000';
@@ -95,7 +93,7 @@ beforeAll(async () => {
 afterAll(async () => {
   delete process.env.WORDBENCH_WORK_LEASE_MS;
   await cli.stop();
-  await cluster?.stop();
+  if (database) await dropSharedPgDatabase(database);
   if (dir) rmSync(dir, { recursive: true, force: true });
 }, 60_000);
 

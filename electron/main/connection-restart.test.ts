@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cliEntry } from '../../server/cli/cli-bundle-test-support';
 import type { ConnectionState } from '../../shared/ipc/settings';
 import { statusLog } from '../test-support/status-log';
 import { createConnection } from './connection';
@@ -11,7 +12,8 @@ import { startLocalServer, type LocalServer } from './local-server';
 import { RESTARTING_MESSAGE } from './server-supervisor';
 import { createFileVault } from './vault/file-vault';
 
-// The real server CLI in a child process (through tsx, so no build is needed), killed for real.
+// The real server CLI in a child process (bundled from the sources for the run, so no build is
+// needed), killed for real.
 describe('connection: the embedded server restarted after it dies', () => {
   let folder: string;
 
@@ -29,9 +31,9 @@ describe('connection: the embedded server restarted after it dies', () => {
       settings: createConnectionSettingsFile(join(folder, 'connection.json')),
       launchEmbedded: async (apiKey) => {
         const server = await startLocalServer({
-          entry: resolve('server/main.ts'),
+          entry: cliEntry(),
           execPath: process.execPath,
-          env: { NODE_OPTIONS: '--import tsx' },
+          env: { NODE_OPTIONS: '' },
           dataDir: join(folder, 'server'),
           apiKey,
         });

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { cliEntry } from './cli-bundle-test-support';
 
-// Test support: the real CLI entry in its own process, as `npm run server --` runs it.
-
-const CLI = ['--import', 'tsx', 'server/main.ts'];
+// Test support: the real CLI entry in its own process, as `npm run server --` runs it (bundled
+// from the current sources, which starts faster than through tsx).
 
 export interface RunOptions {
   /** Run under this umask (through `sh`), to show that file modes do not depend on it. */
@@ -11,10 +11,10 @@ export interface RunOptions {
 }
 
 function spawnCli(args: string[], options: RunOptions): ChildProcess {
-  if (options.umask === undefined) return spawn(process.execPath, [...CLI, ...args]);
+  if (options.umask === undefined) return spawn(process.execPath, [cliEntry(), ...args]);
   const umask = options.umask.toString(8).padStart(3, '0');
   const script = `umask ${umask} && exec "$0" "$@"`;
-  return spawn('/bin/sh', ['-c', script, process.execPath, ...CLI, ...args]);
+  return spawn('/bin/sh', ['-c', script, process.execPath, cliEntry(), ...args]);
 }
 
 /** Runs CLI commands and servers; `cleanup` kills whatever is still running. */

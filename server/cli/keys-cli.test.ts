@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startPgCluster, type PgCluster } from '../db/pg-cluster';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { dropSharedPgDatabase, sharedPgDatabase } from '../db/shared-pg-test-support';
 import { basic, tempDir } from '../test-support';
 import { cliProcesses, printedKey } from './cli-process';
 
@@ -138,14 +138,14 @@ describe('keys create --org --user', () => {
 });
 
 describe("keys on a team server's PostgreSQL database (--database)", () => {
-  let cluster: PgCluster;
-  beforeAll(async () => {
-    cluster = await startPgCluster();
-  }, 120_000);
-  afterAll(() => cluster?.stop(), 60_000);
+  const databases: string[] = [];
+  afterAll(async () => {
+    for (const url of databases) await dropSharedPgDatabase(url);
+  }, 60_000);
 
   it('creates the first key, then teammates in the one organization with --user alone', async () => {
-    const database = await cluster.createDatabase('keys_cli');
+    const database = await sharedPgDatabase('keys_cli');
+    databases.push(database);
     const dir = dataDir();
     const keys = (...args: string[]) => cli.run(['keys', ...args, '--database', database]);
     const first = await keys('create');

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { openDatabase, type Database } from './db';
-import { startPgCluster, type PgCluster } from './pg-cluster';
+import { dropSharedPgDatabase, sharedPgDatabase } from './shared-pg-test-support';
 import { openPostgresStorage, sqliteStorage, type Storage } from './storage';
 
 export type Backend = 'sqlite' | 'postgres';
@@ -11,11 +11,18 @@ export const BACKENDS: Backend[] = ['sqlite', 'postgres'];
 
 /**
  * Both backends for one test file, opened before its tests and closed after: a real SQLite file
- * and a database of a throw-away PostgreSQL cluster (pg-cluster.ts), both migrated and empty.
+ * and a database of the run's throw-away PostgreSQL cluster (shared-pg-test-support.ts), both
+ * migrated and empty; the file's PostgreSQL databases are dropped at its end.
  * `dir` is a temporary folder the file may use (removed at the end).
  */
 export function useBothBackends(name: string) {
-  let cluster: PgCluster | undefined;
+  const pgDatabases: string[] = [];
+  const pgDatabase = async (prefix: string) => {
+    // Migrated already: a copy of the run's migrated database (openPostgresStorage finds it so).
+    const url = await sharedPgDatabase(prefix, { migrated: true });
+    pgDatabases.push(url);
+    return url;
+  };
   let sqlite: Database | undefined;
   const opened: Partial<Record<Backend, Storage>> = {};
   const state = {
@@ -31,9 +38,9 @@ export function useBothBackends(name: string) {
       name: string,
     ): Promise<{ storage: Storage; close(): Promise<void>; url?: string }> {
       if (backend === 'postgres') {
-        if (!cluster) throw new Error('The postgres backend is not open (beforeAll failed?)');
+        if (!opened.postgres) throw new Error('PostgreSQL is not open (beforeAll failed?)');
         // The url lets a test open more pools on the database, as more processes would.
-        const url = await cluster.createDatabase(name);
+        const url = await pgDatabase(name);
         const storage = await openPostgresStorage(url);
         return { storage, close: () => storage.close(), url };
       }
@@ -48,12 +55,11 @@ export function useBothBackends(name: string) {
     state.dir = mkdtempSync(join(tmpdir(), `wordbench-${name}-`));
     sqlite = openDatabase(join(state.dir, 'wordbench.db'));
     opened.sqlite = sqliteStorage(sqlite);
-    cluster = await startPgCluster();
-    opened.postgres = await openPostgresStorage(await cluster.createDatabase(name));
+    opened.postgres = await openPostgresStorage(await pgDatabase(name));
   }, 120_000);
   afterAll(async () => {
     await opened.postgres?.close();
-    await cluster?.stop();
+    for (const url of pgDatabases.splice(0)) await dropSharedPgDatabase(url);
     sqlite?.close();
     if (state.dir) rmSync(state.dir, { recursive: true, force: true });
   }, 60_000);

@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { startPgCluster } from './pg-cluster';
+import { createMigratedTemplate } from './shared-pg-test-support';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,6 +15,8 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const cluster = await startPgCluster();
+  // Each test app's database is a copy of one migrated here (test-backend.ts).
+  await createMigratedTemplate(cluster.url);
   project.provide('pgAdminUrl', cluster.url);
   return () => cluster.stop();
 }

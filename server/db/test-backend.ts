@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { Backend } from './backends-test-support';
+import { createFromTemplate } from './shared-pg-test-support';
 
 /**
  * The backend the API suite runs on: SQLite by default, PostgreSQL in the `postgres` test project
@@ -16,7 +17,7 @@ export function testBackend(): Backend {
 
 let made = 0;
 
-/** A new, empty database on the run's cluster; its url. */
+/** A new, empty database on the run's cluster, migrated (a copy of pg-global-setup.ts's); its url. */
 export async function createTestDatabase(): Promise<string> {
   const admin = inject('pgAdminUrl');
   if (!admin) throw new Error('No PostgreSQL cluster: run this file in the postgres test project');
@@ -25,7 +26,7 @@ export async function createTestDatabase(): Promise<string> {
   const client = new pg.Client({ connectionString: admin });
   await client.connect();
   try {
-    await client.query(`CREATE DATABASE ${name}`);
+    await createFromTemplate(client, name);
   } finally {
     await client.end();
   }

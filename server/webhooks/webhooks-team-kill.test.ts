@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliProcesses } from '../cli/cli-process';
-import { startPgCluster, type PgCluster } from '../db/pg-cluster';
+import { dropSharedPgDatabase, sharedPgDatabase } from '../db/shared-pg-test-support';
 import { crash, KILL_TEST_KEY } from '../kill-support';
 import { call } from '../kill-requests';
 import { tempDir } from '../test-support';
@@ -10,30 +10,29 @@ import { startReceiver, type Receiver } from './receiver-test-support';
 import { BASE } from './routes';
 
 // A team server: two processes on one PostgreSQL database. The process sending to a receiver
-// is killed (SIGKILL) mid-attempt; once its lease runs out (5 s here, 30 s by default) the other takes
+// is killed (SIGKILL) mid-attempt; once its lease runs out (2 s here, 30 s by default) the other takes
 // the configuration over and sends every event, in order, the interrupted one again.
 
 const EVENTS = 4;
 const cli = cliProcesses();
-let cluster: PgCluster;
 let database: string;
 let dir: string;
 let receiver: Receiver;
 
 beforeAll(async () => {
-  cluster = await startPgCluster();
-  database = await cluster.createDatabase('hooks_team_kill');
+  database = await sharedPgDatabase('hooks_team_kill');
   dir = tempDir();
   receiver = await startReceiver();
-  // A killed process's deliveries are taken over once its lease runs out: 5 s here, 30 s by default.
-  process.env.WORDBENCH_WORK_LEASE_MS = '5000';
+  // A killed process's deliveries are taken over once its lease runs out: 2 s here (as in
+  // team-server.test.ts), 30 s by default.
+  process.env.WORDBENCH_WORK_LEASE_MS = '2000';
 }, 120_000);
 
 afterAll(async () => {
   delete process.env.WORDBENCH_WORK_LEASE_MS;
   await cli.stop();
   await receiver?.close();
-  await cluster?.stop();
+  if (database) await dropSharedPgDatabase(database);
   if (dir) rmSync(dir, { recursive: true, force: true });
 }, 60_000);
 

@@ -1,8 +1,8 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db';
 import { migrations } from '../migrations';
-import { startPgCluster } from '../pg-cluster';
+import { dropSharedPgDatabase, sharedPgDatabase } from '../shared-pg-test-support';
 import {
   migratePostgres,
   pgMigrations,
@@ -11,8 +11,6 @@ import {
   PG_ONLY_TRIGGERS,
   SQLITE_VERSION_OF_PG_BASELINE,
 } from './index';
-
-type Cluster = Awaited<ReturnType<typeof startPgCluster>>;
 
 interface Column {
   name: string;
@@ -44,8 +42,15 @@ const PG_TYPES: Record<string, string[]> = {
 
 const latest = Math.max(...pgMigrations.map((m) => m.version));
 
-let cluster: Cluster;
 const clients: pg.Client[] = [];
+const databases: string[] = [];
+
+/** A new, empty database on the run's cluster; its url. */
+async function newDatabase(name: string): Promise<string> {
+  const url = await sharedPgDatabase(name);
+  databases.push(url);
+  return url;
+}
 
 async function connect(url: string): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: url });
@@ -56,7 +61,7 @@ async function connect(url: string): Promise<pg.Client> {
 
 /** A client on a new, empty database. */
 async function freshDatabase(name: string): Promise<pg.Client> {
-  return connect(await cluster.createDatabase(name));
+  return connect(await newDatabase(name));
 }
 
 async function migratedDatabase(name: string): Promise<pg.Client> {
@@ -65,13 +70,9 @@ async function migratedDatabase(name: string): Promise<pg.Client> {
   return client;
 }
 
-beforeAll(async () => {
-  cluster = await startPgCluster();
-}, 120_000);
-
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.end().catch(() => undefined)));
-  await cluster?.stop();
+  for (const url of databases) await dropSharedPgDatabase(url);
 }, 60_000);
 
 // --- SQLite's shape ----------------------------------------------------------------------------
@@ -473,7 +474,7 @@ describe('migratePostgres', () => {
   });
 
   it('lets processes that start at once both succeed', async () => {
-    const url = await cluster.createDatabase('concurrent');
+    const url = await newDatabase('concurrent');
     const [a, b, c] = await Promise.all([connect(url), connect(url), connect(url)]);
     expect(
       await Promise.all([migratePostgres(a!), migratePostgres(b!), migratePostgres(c!)]),
