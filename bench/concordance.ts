@@ -30,7 +30,8 @@ import type { TmUnit } from '../server/tm';
 import { seedMemory } from './seed-memory';
 import { startServerProcess, stopServerProcess } from './server-process';
 import { callApi } from './tm-import';
-import { loadTmBenchData, seededRandom } from './tm-data';
+import { seededRandom } from '../shared/seeded-random';
+import { loadTmBenchData } from './tm-data';
 
 const GOAL_P99_MS = 20;
 const KEY = 'wb_bench_concordance_key_0123456789';

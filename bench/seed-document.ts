@@ -14,7 +14,7 @@ import { createMemoryStore } from '../server/memories/queries';
 import { createProjectStore } from '../server/projects/store';
 import { readLohelpUnits } from '../server/tm/test-support';
 import { createWorkQueue } from '../server/work/queue';
-import { seededRandom } from './tm-data';
+import { seededRandom } from '../shared/seeded-random';
 
 export interface SeededDocument {
   projectId: number;

@@ -5,6 +5,7 @@ import type { Database } from '../server/db/db';
 import { sqliteStorage } from '../server/db/storage';
 import { createMemoryStore } from '../server/memories/queries';
 import { nowSeconds } from '../server/db/time';
+import { seededRandom } from '../shared/seeded-random';
 
 export interface SeedOptions {
   count: number;
@@ -28,18 +29,6 @@ const CLIENTS = ['Acme', 'Globex', 'Initech', 'Umbrella', 'Hooli', 'Stark', 'Way
 const KINDS = ['website', 'manual', 'release notes', 'app strings', 'contract', 'newsletter'];
 const FILES = ['index.html', 'guide.docx', 'strings.xliff', 'notes.md', 'terms.pdf', 'app.json'];
 
-/** mulberry32: a tiny seeded PRNG, good enough to spread test data, in [0, 1). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /**
  * Fills the first organization (bootstrap must have run) with memories for five language pairs and
  * `count` projects: spread over the five states and the last 365 days, about 10% archived, due
@@ -53,7 +42,7 @@ export async function seedProjects(
   const owner = await defaultUser(sqliteStorage(db).db);
   if (!owner) throw new Error('The database has no organization yet: run ensureBootstrap first');
   const { count, documentsPerProject = 2, seed = 1, segmentsPerDocument = 0 } = options;
-  const random = prng(seed);
+  const random = seededRandom(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const now = nowSeconds();
   // The memories first (their store is async), then the rest in one better-sqlite3 transaction.

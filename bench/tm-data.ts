@@ -23,6 +23,7 @@
  */
 import type { TmUnit } from '../server/tm/index';
 import { readLohelpUnits } from '../server/tm/test-support';
+import { seededRandom } from '../shared/seeded-random';
 
 /** Sizes up to this are the real units alone. */
 export const REAL_SIZE = 30_000;
@@ -30,17 +31,6 @@ export const REAL_SIZE = 30_000;
 export interface TmBenchData {
   units: TmUnit[];
   queries: { text: string; heldOutId: number }[];
-}
-
-/** mulberry32: small, fast, seeded. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function shuffle<T>(items: T[], random: () => number): T[] {

@@ -1,18 +1,7 @@
 /** The stand-alone smoke test's data: units and held-out queries from a TSV of translations. */
 import { readFileSync } from 'node:fs';
 import type { PeerInput } from './types';
-
-/** Deterministic PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../../shared/seeded-random';
 
 /**
  * Units and held-out queries from the LibreOffice help TSV (path, id, English, Spanish): unique
@@ -27,7 +16,7 @@ export function loadSmokeData(
   nQueries: number,
   seed: number,
 ): PeerInput & { synthetic: number } {
-  const random = rng(seed);
+  const random = seededRandom(seed);
   const seen = new Set<string>();
   const pairs: { source: string; target: string }[] = [];
   for (const line of readFileSync(file, 'utf8').split('\n')) {

@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { levenshtein, myers32, myers64, myersBlocks } from './myers';
 import { QueryPattern } from './pattern';
-
-/** A seeded generator (mulberry32), so a failure can be replayed. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../../shared/seeded-random';
 
 function tokens(next: () => number, length: number, alphabet: number): Int32Array {
   return Int32Array.from({ length }, () => 1 + Math.floor(next() * alphabet));
@@ -19,7 +9,7 @@ function tokens(next: () => number, length: number, alphabet: number): Int32Arra
 
 describe('bit-parallel edit distance', () => {
   it('equals the plain dynamic programming on short queries (one 32-bit word)', () => {
-    const next = random(1);
+    const next = seededRandom(1);
     for (let round = 0; round < 5000; round++) {
       const n = 1 + Math.floor(next() * 32);
       const alphabet = 1 + Math.floor(next() * 10);
@@ -32,7 +22,7 @@ describe('bit-parallel edit distance', () => {
   });
 
   it('equals the plain dynamic programming on long queries (blocks), > 32 and > 64 tokens', () => {
-    const next = random(2);
+    const next = seededRandom(2);
     for (let round = 0; round < 1500; round++) {
       const n = 1 + Math.floor(next() * 200);
       const alphabet = 1 + Math.floor(next() * 12);
@@ -51,7 +41,7 @@ describe('bit-parallel edit distance', () => {
   });
 
   it('holds at the block edges (31, 32, 33, 63, 64, 65 tokens) and for texts inside a pool', () => {
-    const next = random(3);
+    const next = seededRandom(3);
     const pattern = new QueryPattern();
     for (const n of [1, 31, 32, 33, 63, 64, 65, 96, 97]) {
       for (let round = 0; round < 200; round++) {
@@ -69,7 +59,7 @@ describe('bit-parallel edit distance', () => {
 
   it('reuses a pattern across queries of different lengths', () => {
     const pattern = new QueryPattern();
-    const next = random(4);
+    const next = seededRandom(4);
     for (let round = 0; round < 500; round++) {
       const n = 1 + Math.floor(next() * 80);
       const a = tokens(next, n, 20);

@@ -2,16 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { prepareFullScan } from './full-scan';
 import { createTmIndex, type TmIndexWithStats } from './tm-index';
 import type { TmQuery, TmUnit } from './types';
+import { seededRandom } from '../../shared/seeded-random';
 
 /** Words over a skewed vocabulary: most queries have several near matches. */
 function corpus(seed: number) {
-  let a = seed;
-  const next = () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   const word = () => `w${Math.floor(200 * next() ** 3)}`;
   const sentence = () => Array.from({ length: 2 + Math.floor(next() * 12) }, word).join(' ');
   const vary = (text: string) => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fullScan, prepareFullScan } from './full-scan';
 import { createTmIndex } from './tm-index';
 import type { TmQuery, TmUnit } from './types';
+import { seededRandom } from '../../shared/seeded-random';
 
 const unit = (id: number, source: string, extra: Partial<TmUnit> = {}): TmUnit => ({
   id,
@@ -13,19 +14,9 @@ const unit = (id: number, source: string, extra: Partial<TmUnit> = {}): TmUnit =
   ...extra,
 });
 
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Sentences over a Zipf-like vocabulary, with numbers, codes and punctuation; some long. */
 function sentences(seed: number) {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const vocabulary = Array.from({ length: 300 }, (_, i) => `w${i}`).concat([
     '.',
     ',',
