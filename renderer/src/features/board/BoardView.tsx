@@ -18,9 +18,10 @@ import { useBoardFilters } from './use-board-filters';
 export function BoardView() {
   const [filters, setFilters] = useBoardFilters();
   const listQuery = useMemo(() => toListQuery(filters), [filters]);
-  // While a new filter's list loads, the last one stays on screen instead of a blank board.
+  // While a new filter's list loads, the last one stays on screen instead of a blank board; moves
+  // and new projects by others (a team server) show within FOLLOW_OTHERS_POLL_MS.
   const projects = useQuery({
-    ...projectQueries.list(listQuery),
+    ...projectQueries.list(listQuery, { followOthers: true }),
     placeholderData: keepPreviousData,
   });
   const memories = useQuery(memoryQueries.list());
