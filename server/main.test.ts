@@ -23,9 +23,12 @@ function dataDir(): string {
   return dir;
 }
 
-function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...CLI, ...args], { env: { ...process.env } });
+    const child = spawn(process.execPath, [...CLI, ...args], { env: { ...process.env, ...env } });
     children.push(child);
     let stdout = '';
     let stderr = '';
@@ -37,9 +40,12 @@ function run(args: string[]): Promise<{ code: number | null; stdout: string; std
 }
 
 /** Starts the server and resolves with its URL once it prints the listening line. */
-function serve(args: string[]): Promise<{ child: ChildProcess; url: string; lines: string[] }> {
+function serve(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ child: ChildProcess; url: string; lines: string[] }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...CLI, ...args]);
+    const child = spawn(process.execPath, [...CLI, ...args], { env: { ...process.env, ...env } });
     children.push(child);
     const lines: string[] = [];
     let stderr = '';
@@ -128,15 +134,26 @@ describe('wordbench server CLI', () => {
     expect((await run(['keys', 'revoke', 'nope', '--data', dir])).code).toBe(1);
   });
 
+  it('refuses a time in the environment that is not a whole number of ms', async () => {
+    const args = ['--port', '0', '--data', dataDir(), '--bootstrap-key', 'wb_env-key'];
+    const grace = await run(args, { WORDBENCH_CLOSE_GRACE_MS: '2s' });
+    expect(grace.code).toBe(1);
+    expect(grace.stderr).toContain(
+      'WORDBENCH_CLOSE_GRACE_MS must be a whole number of ms, at least 0: 2s',
+    );
+    const lease = await run(args, { WORDBENCH_WORK_LEASE_MS: '50' });
+    expect(lease.code).toBe(1);
+    expect(lease.stderr).toContain(
+      'WORDBENCH_WORK_LEASE_MS must be a whole number of ms, at least 100: 50',
+    );
+  });
+
   it('stops on SIGTERM even while an upload stalls mid-body', async () => {
-    const { child, url } = await serve([
-      '--port',
-      '0',
-      '--data',
-      dataDir(),
-      '--bootstrap-key',
-      'wb_stall-key',
-    ]);
+    // The grace for requests in flight (5 s by default) is what the stalled upload waits out.
+    const { child, url } = await serve(
+      ['--port', '0', '--data', dataDir(), '--bootstrap-key', 'wb_stall-key'],
+      { WORDBENCH_CLOSE_GRACE_MS: '300' },
+    );
     const { port } = new URL(url);
     const socket = connect(Number(port), '127.0.0.1');
     socket.on('error', () => {});

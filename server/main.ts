@@ -27,18 +27,24 @@ function readTls(command: { tlsCertFile?: string; tlsKeyFile?: string }) {
   };
 }
 
+/** A whole number of milliseconds from the environment, at least `min`; undefined when unset. */
+function envMs(env: NodeJS.ProcessEnv, name: string, min: number): number | undefined {
+  const value = env[name];
+  if (!value) return undefined;
+  const ms = Number(value);
+  if (!/^\d+$/.test(value) || ms < min) {
+    throw new Error(`${name} must be a whole number of ms, at least ${min}: ${value}`);
+  }
+  return ms;
+}
+
 /**
  * `WORDBENCH_WORK_LEASE_MS`: how long a team server's process may go silent before another takes
  * its background work over, queued work and webhook deliveries alike (default 30 s; tests shorten it).
  */
 function workOptions(env: NodeJS.ProcessEnv): { leaseMs: number } | undefined {
-  const value = env.WORDBENCH_WORK_LEASE_MS;
-  if (!value) return undefined;
-  const leaseMs = Number(value);
-  if (!/^\d+$/.test(value) || leaseMs < 100) {
-    throw new Error(`WORDBENCH_WORK_LEASE_MS must be a whole number of ms, at least 100: ${value}`);
-  }
-  return { leaseMs };
+  const leaseMs = envMs(env, 'WORDBENCH_WORK_LEASE_MS', 100);
+  return leaseMs === undefined ? undefined : { leaseMs };
 }
 
 async function serve(command: Extract<Command, { kind: 'serve' }>): Promise<void> {
@@ -77,6 +83,8 @@ async function serve(command: Extract<Command, { kind: 'serve' }>): Promise<void
         ? undefined
         : { ...DEFAULT_AUTH_THROTTLE, maxFailures: command.authFailures },
     maxUploadBytes: command.maxUploadBytes,
+    // How long requests in flight may take to finish on SIGTERM (default 5 s).
+    closeGraceMs: envMs(process.env, 'WORDBENCH_CLOSE_GRACE_MS', 0),
     work,
     tls: readTls(command),
     behindTlsProxy: command.behindTlsProxy,
