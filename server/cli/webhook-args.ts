@@ -1,4 +1,4 @@
-import { parseAllowList } from '../webhooks/address-guard';
+import { parseAllowList } from '../net/address-guard';
 import { UsageError } from './args-error';
 
 export const WEBHOOK_USAGE = `  --webhook-allow LIST   hosts, IPs or CIDR networks (comma-separated, or the flag repeated)

@@ -2,9 +2,13 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreateEngineTest } from '../../shared/api/create';
+import { defaultUser } from '../db/bootstrap';
 import { testBackend } from '../db/test-backend';
+import { nowSeconds } from '../db/time';
 import { startScriptedOpenAiServer, type ScriptedOpenAiServer } from '../llm/openai-test-server';
 import { apiClient, createTestApp, type TestApp } from '../test-support';
+import { createQueries } from './queries';
 import { BASE, createTables, generate, type Api } from './test-support';
 
 const isTeamServer = testBackend() === 'postgres';
@@ -179,5 +183,35 @@ describe('a team server without --create-allow-local-engines', () => {
       );
     }
     expect(await createTables(t.storage)).toEqual(before);
+  });
+
+  it('checks the address again on every connection: a saved name that now resolves to the machine is refused', async () => {
+    const { orgId } = (await defaultUser(t.storage.db))!;
+    await api.post(`${BASE}/terms-and-conditions`, { signedAgreement: true });
+    // As if saved while the name resolved to a public address (the save-time rule is tested above).
+    const baseUrl = engine.baseUrl.replace('127.0.0.1', 'localhost');
+    await createQueries(t.storage.db).setEngine(
+      orgId,
+      {
+        engine_kind: 'openai',
+        engine_base_url: baseUrl,
+        engine_model: 'm',
+        engine_api_key: null,
+        engine_model_path: null,
+      },
+      nowSeconds(),
+    );
+    engine.answer = { kind: 'stream', pieces: ['Hi', '.'] };
+    const before = engine.requests.length;
+    const answer = (await api.post(`${BASE}/engine/test`, {})).json<CreateEngineTest>();
+    if (!isTeamServer) {
+      expect(answer).toMatchObject({ ok: true, text: 'Hi.' });
+      return;
+    }
+    expect(answer.ok).toBe(false);
+    expect(answer.ok === false && answer.message).toMatch(
+      /failed: refused: localhost \((127\.0\.0\.1|::1)\) is a loopback address; a team server uses engines on public addresses only: start the server with --create-allow-local-engines/,
+    );
+    expect(engine.requests.length).toBe(before);
   });
 });

@@ -5,7 +5,7 @@ import { isIP } from 'node:net';
 import type { CreateEngine, CreateEngineUpdate } from '../../shared/api/create';
 import { badRequest, forbidden } from '../http/http-error';
 import type { EngineSettings } from '../llm/engine';
-import { refusedKind } from '../webhooks/address-guard';
+import { refusedKind } from '../net/address-guard';
 import type { CreateSettingsRow, EngineColumns } from './queries';
 
 /** Create's server options. */
@@ -45,11 +45,25 @@ export const ALLOW_LOCAL_HINT =
   'start the server with --create-allow-local-engines (or WORDBENCH_CREATE_ALLOW_LOCAL_ENGINES=1) ' +
   'to allow them';
 
+/** The refusal's advice when an organization's engine would connect to a private address. */
+const PUBLIC_ONLY_ADVICE = `a team server uses engines on public addresses only: ${ALLOW_LOCAL_HINT}`;
+
+/**
+ * The engine of an organization. On a team server, an engine the organization set may connect
+ * to public addresses only, checked again on every connection (a name that resolved to a public
+ * address when saved may not later reach the server's machine or networks); the server's own
+ * default engine, chosen by whoever started it, is not limited.
+ */
 export function effectiveEngine(
   row: CreateSettingsRow | undefined,
   options: CreateOptions,
+  isTeamServer = false,
 ): EffectiveEngine {
   const { source, settings } = storedEngine(row, options.defaultEngine);
+  const isLimited = isTeamServer && !options.allowLocalEngines;
+  if (source === 'organization' && settings?.kind === 'openai' && isLimited) {
+    return { source, settings: { ...settings, publicOnly: { advice: PUBLIC_ONLY_ADVICE } } };
+  }
   return { source, settings: withThreads(settings, options.threads) };
 }
 
@@ -134,10 +148,7 @@ async function refusePrivate(hostname: string): Promise<void> {
     const kind = refusedKind(address);
     if (kind) {
       const where = address === host ? address : `${host} (${address})`;
-      throw forbidden(
-        `refused: ${where} is a ${kind} address; a team server uses engines on public ` +
-          `addresses only: ${ALLOW_LOCAL_HINT}`,
-      );
+      throw forbidden(`refused: ${where} is a ${kind} address; ${PUBLIC_ONLY_ADVICE}`);
     }
   }
 }

@@ -66,7 +66,7 @@ export function createCreateService(storage: Storage, pool: EnginePool, options:
     },
 
     async engine(orgId: number): Promise<CreateEngine> {
-      return engineToWire(effectiveEngine(await queries.settings(orgId), options));
+      return engineToWire(effectiveEngine(await queries.settings(orgId), options, isTeamServer));
     },
 
     async setEngine(orgId: number, update: CreateEngineUpdate): Promise<CreateEngine> {
@@ -74,7 +74,7 @@ export function createCreateService(storage: Storage, pool: EnginePool, options:
       const allowLocalEngines = options.allowLocalEngines ?? false;
       const columns = await engineColumns(update, { isTeamServer, allowLocalEngines, stored });
       await queries.setEngine(orgId, columns, nowSeconds());
-      const effective = effectiveEngine(await queries.settings(orgId), options);
+      const effective = effectiveEngine(await queries.settings(orgId), options, isTeamServer);
       pool.changed(orgId, effective.settings);
       return engineToWire(effective);
     },
@@ -83,7 +83,7 @@ export function createCreateService(storage: Storage, pool: EnginePool, options:
     async requireGeneration(orgId: number): Promise<EngineSettings> {
       const row = await queries.settings(orgId);
       if (row?.is_terms_signed !== 1) throw forbidden(TERMS_MESSAGE);
-      const { settings } = effectiveEngine(row, options);
+      const { settings } = effectiveEngine(row, options, isTeamServer);
       if (!settings) throw conflict(NO_ENGINE_MESSAGE);
       return settings;
     },

@@ -44,6 +44,12 @@ export interface OpenAiEngineSettings {
   apiKey?: string;
   /** How long the engine may stay silent, before its first byte and between pieces (60 s). */
   timeoutMs?: number;
+  /**
+   * Connect to public addresses only (an organization's engine on a team server), checked on
+   * every connection (public-only.ts); `advice` says in the refusal how to allow local engines;
+   * `allow` lists hosts and networks let through anyway (as webhooks' webhookAllow).
+   */
+  publicOnly?: { advice: string; allow?: string[] };
 }
 
 export interface LlamaEngineSettings {

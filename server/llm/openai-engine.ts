@@ -16,6 +16,7 @@ import {
   type EngineAddress,
 } from './openai-errors';
 import { Connection } from './openai-connection';
+import { engineTransport, refusalOf, type EngineTransport } from './public-only';
 import { sseEvents } from './sse-events';
 
 const DEFAULT_TIMEOUT_MS = 60_000;
@@ -67,12 +68,14 @@ async function post(
   address: EngineAddress,
   request: GenerationRequest,
   connection: Connection,
+  transport: EngineTransport,
 ): Promise<Response> {
   const messages = [
     ...(request.system ? [{ role: 'system', content: request.system }] : []),
     { role: 'user', content: request.prompt },
   ];
-  const response = await fetch(`${address.baseUrl}/chat/completions`, {
+  transport.check(address.baseUrl);
+  const init: RequestInit & { dispatcher?: unknown } = {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
@@ -87,9 +90,13 @@ async function post(
       ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
     }),
     signal: connection.controller.signal,
-  }).catch((error: unknown) => {
-    throw connection.stopReason ? error : unreachableError(address, error);
-  });
+    ...(transport.dispatcher && { dispatcher: transport.dispatcher }),
+  };
+  const response = await fetch(`${address.baseUrl}/chat/completions`, init).catch(
+    (error: unknown) => {
+      throw connection.stopReason ? error : (refusalOf(error) ?? unreachableError(address, error));
+    },
+  );
   connection.heard();
   if (!response.ok) {
     throw httpError(address, response.status, await errorBody(response));
@@ -143,6 +150,7 @@ export function createOpenAiEngine(settings: OpenAiEngineSettings): TextEngine {
   const baseUrl = settings.baseUrl.replace(/\/+$/, '');
   const address: EngineAddress = { baseUrl, timeoutMs: settings.timeoutMs ?? DEFAULT_TIMEOUT_MS };
   const open = new Set<Connection>();
+  const transport = engineTransport(settings.publicOnly);
   let isClosed = false;
 
   async function* stream(request: GenerationRequest): AsyncGenerator<string> {
@@ -151,7 +159,7 @@ export function createOpenAiEngine(settings: OpenAiEngineSettings): TextEngine {
     const connection = new Connection(request.signal, address.timeoutMs);
     open.add(connection);
     try {
-      const response = await post(settings, address, request, connection);
+      const response = await post(settings, address, request, connection, transport);
       yield* readPieces(address, response, connection);
     } catch (error) {
       if (connection.stopReason === 'caller') return;
@@ -173,6 +181,7 @@ export function createOpenAiEngine(settings: OpenAiEngineSettings): TextEngine {
     close: async () => {
       isClosed = true;
       for (const connection of open) connection.stop('closed');
+      await transport.close();
     },
   };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAddressGuard, parseAllowList, refusedKind } from './address-guard';
+import { createAddressGuard, parseAllowList, refusedKind } from '../net/address-guard';
 import { startReceiver, type Receiver } from './receiver-test-support';
 import { sendWebhook } from './sender';
 

@@ -1,5 +1,5 @@
 import type { Storage } from '../db/storage';
-import type { AddressGuard } from './address-guard';
+import type { AddressGuard } from '../net/address-guard';
 import type { WebhookBackoff } from './backoff';
 import { dispatchQueries, type AttemptRecord } from './dispatch-queries';
 import { sendWebhook } from './sender';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Storage } from '../db/storage';
 import type { WorkLogger } from '../work/work-types';
-import { createAddressGuard, parseAllowList } from './address-guard';
+import { createAddressGuard, parseAllowList } from '../net/address-guard';
 import { defaultWebhookBackoff, type WebhookBackoff } from './backoff';
 import { deliverHead, type DeliveryContext, type HeadOutcome } from './deliver-head';
 import { dispatchQueries } from './dispatch-queries';

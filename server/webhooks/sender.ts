@@ -3,7 +3,7 @@ import { request as httpsRequest } from 'node:https';
 import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { Webhook } from 'standardwebhooks';
-import type { AddressGuard } from './address-guard';
+import type { AddressGuard } from '../net/address-guard';
 
 /** One webhook message: the event's exact body, signed with the configuration's secret. */
 export interface WebhookMessage {

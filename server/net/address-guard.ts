@@ -1,8 +1,8 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 
-// The address ranges a team server does not send webhooks to: its own machine and the networks
-// behind it (SSRF). BlockList matches IPv4-mapped IPv6 (::ffff:10.0.0.1) against the IPv4 rules.
+// The address ranges a team server does not connect to on its users' behalf (webhooks, Create
+// engines): its own machine and the networks behind it (SSRF). BlockList matches IPv4-mapped IPv6 (::ffff:10.0.0.1) against the IPv4 rules.
 const REFUSED: Array<[kind: string, network: string, prefix: number]> = [
   ['unspecified', '0.0.0.0', 8],
   ['private', '10.0.0.0', 8],
@@ -35,14 +35,16 @@ export function refusedKind(address: string): string | null {
   return refusedRanges.find((range) => range.list.check(address, family))?.kind ?? null;
 }
 
-/** A webhook target the address rule refuses; its message says why and how to allow it. */
+/** What a webhook refusal advises (the default of `createAddressGuard`). */
+export const WEBHOOK_ADVICE =
+  'a team server sends webhooks only to public addresses unless the server option webhookAllow ' +
+  'lists the host or its network';
+
+/** A target the address rule refuses; its message says why and, in `advice`, how to allow it. */
 export class AddressRefusedError extends Error {
-  constructor(host: string, address: string, kind: string) {
+  constructor(host: string, address: string, kind: string, advice = WEBHOOK_ADVICE) {
     const where = host === address ? address : `${host} (${address})`;
-    super(
-      `refused: ${where} is a ${kind} address; a team server sends webhooks only to public ` +
-        `addresses unless the server option webhookAllow lists the host or its network`,
-    );
+    super(`refused: ${where} is a ${kind} address; ${advice}`);
     this.name = 'AddressRefusedError';
   }
 }
@@ -86,11 +88,11 @@ export function parseAllowList(entries: readonly string[] = []): AllowList {
  * slip past between a check and the connect) and `checkConnected` on the socket's peer.
  * An allowed host name skips the rule; an allowed network lets its addresses through.
  */
-export function createAddressGuard(allow: AllowList) {
+export function createAddressGuard(allow: AllowList, advice = WEBHOOK_ADVICE) {
   function refusal(host: string, address: string): AddressRefusedError | null {
     if (allow.hosts.has(host) || allow.networks.check(address, familyOf(address))) return null;
     const kind = refusedKind(address);
-    return kind ? new AddressRefusedError(host, address, kind) : null;
+    return kind ? new AddressRefusedError(host, address, kind, advice) : null;
   }
 
   const lookup: LookupFunction = (hostname, options, callback) => {
