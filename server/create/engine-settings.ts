@@ -5,7 +5,7 @@ import { isIP } from 'node:net';
 import type { CreateEngine, CreateEngineUpdate } from '../../shared/api/create';
 import { badRequest, forbidden } from '../http/http-error';
 import type { EngineSettings } from '../llm/engine';
-import { refusedKind } from '../net/address-guard';
+import { AddressRefusedError, refusedKind } from '../net/address-guard';
 import type { CreateSettingsRow, EngineColumns } from './queries';
 
 /** Create's server options. */
@@ -146,10 +146,8 @@ async function refusePrivate(hostname: string): Promise<void> {
   }
   for (const address of addresses) {
     const kind = refusedKind(address);
-    if (kind) {
-      const where = address === host ? address : `${host} (${address})`;
-      throw forbidden(`refused: ${where} is a ${kind} address; ${PUBLIC_ONLY_ADVICE}`);
-    }
+    if (kind)
+      throw forbidden(new AddressRefusedError(host, address, kind, PUBLIC_ONLY_ADVICE).message);
   }
 }
 

@@ -60,20 +60,30 @@ export async function createMigratedTemplate(adminUrl: string): Promise<void> {
 }
 
 /**
- * Creates database `name` through `client` (on the cluster) as a copy of `template`: by default
- * MIGRATED_TEMPLATE, or `template1` for an empty one (what a server or a migration test starts on).
+ * Creates database `name` on the cluster of `adminUrl` as a copy of `template` (by default
+ * MIGRATED_TEMPLATE, or `template1` for an empty one: what a server or a migration test starts
+ * on); answers its url.
  */
-export async function createFromTemplate(
-  client: pg.Client,
+export async function databaseFromTemplate(
+  adminUrl: string,
   name: string,
   template = MIGRATED_TEMPLATE,
-): Promise<void> {
-  const version = await client.query<{ v: string }>('SELECT current_setting($1) AS v', [
-    'server_version_num',
-  ]);
-  // PostgreSQL 15's default strategy logs every page of the copy; a file copy is far quicker here.
-  const strategy = Number(version.rows[0]?.v) >= 150_000 ? ' STRATEGY FILE_COPY' : '';
-  await client.query(`CREATE DATABASE ${name} TEMPLATE ${template}${strategy}`);
+): Promise<string> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const version = await client.query<{ v: string }>('SELECT current_setting($1) AS v', [
+      'server_version_num',
+    ]);
+    // PostgreSQL 15's default strategy logs every page of the copy; a file copy is far quicker here.
+    const strategy = Number(version.rows[0]?.v) >= 150_000 ? ' STRATEGY FILE_COPY' : '';
+    await client.query(`CREATE DATABASE ${name} TEMPLATE ${template}${strategy}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 async function adminQuery(adminUrl: string, sql: string): Promise<void> {
@@ -104,16 +114,7 @@ export async function sharedPgDatabase(
   made += 1;
   const database = `${name}_${process.pid}_${made}`;
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(database)) throw new Error(`bad database name: ${database}`);
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  try {
-    await createFromTemplate(client, database, options.migrated ? MIGRATED_TEMPLATE : 'template1');
-  } finally {
-    await client.end();
-  }
-  const url = new URL(admin);
-  url.pathname = `/${database}`;
-  return url.toString();
+  return databaseFromTemplate(admin, database, options.migrated ? MIGRATED_TEMPLATE : 'template1');
 }
 
 /** Drops a database of `sharedPgDatabase`, ending the connections still open on it. */

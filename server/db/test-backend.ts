@@ -1,7 +1,6 @@
-import pg from 'pg';
 import { inject } from 'vitest';
 import type { Backend } from './backends-test-support';
-import { createFromTemplate } from './shared-pg-test-support';
+import { databaseFromTemplate } from './shared-pg-test-support';
 
 /**
  * The backend the API suite runs on: SQLite by default, PostgreSQL in the `postgres` test project
@@ -17,20 +16,10 @@ export function testBackend(): Backend {
 
 let made = 0;
 
-/** A new, empty database on the run's cluster, migrated (a copy of pg-global-setup.ts's); its url. */
+/** A new database on the run's cluster, migrated (a copy of pg-global-setup.ts's template); its url. */
 export async function createTestDatabase(): Promise<string> {
   const admin = inject('pgAdminUrl');
   if (!admin) throw new Error('No PostgreSQL cluster: run this file in the postgres test project');
   made += 1;
-  const name = `wb_${process.pid}_${made}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  try {
-    await createFromTemplate(client, name);
-  } finally {
-    await client.end();
-  }
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return url.toString();
+  return databaseFromTemplate(admin, `wb_${process.pid}_${made}`);
 }

@@ -89,9 +89,8 @@ export class FillQueue {
       const batch = this.cut.shift()!;
       this.running += 1;
       const targets = this.fill(this.segments, batch);
-      // Awaited in its turn by `next`; a failure meanwhile is not unhandled.
-      targets.catch(() => undefined);
-      // Counted by what is still in the engine: a filled batch waiting for its write frees a place.
+      // Counted by what is still in the engine: a filled batch waiting for its write frees a
+      // place. This handler also keeps a failure from being unhandled until `next` awaits it.
       void targets
         .finally(() => {
           this.running -= 1;
