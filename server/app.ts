@@ -21,6 +21,7 @@ import { DEFAULT_QUOTA, registerQuota, type QuotaOptions } from './http/quota';
 import { genReqId, registerRequestId } from './http/request-id';
 import { createSharedQuota } from './http/shared-quota';
 import { registerValidation } from './http/validation';
+import { lazySerializers } from './http/lazy-schemas';
 import { registerMemories } from './memories/register';
 import type { TmEngine } from './memories/registry';
 import { apertiumLanguages } from './mt/apertium-pairs';
@@ -84,6 +85,8 @@ export interface AppOptions {
    * takes llama model paths and private base URLs from its users (`allowLocalEngines`).
    */
   create?: CreateOptions;
+  /** Compile every route's validators and serializers before listening, not on first use (tests). */
+  eagerSchemas?: boolean;
 }
 
 /**
@@ -99,11 +102,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId,
     ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
     ...(options.https ? { https: options.https } : {}),
+    schemaController: {
+      compilersFactory: { buildSerializer: lazySerializers(options.eagerSchemas) },
+    },
     // An https.Server has every http.Server method the app uses (closeAllConnections included).
   }) as unknown as FastifyInstance;
 
   registerRequestId(app);
-  registerValidation(app);
+  registerValidation(app, options.eagerSchemas);
   registerErrorHandlers(app);
   registerStrictQuery(app);
   registerJsonParser(app);

@@ -2,6 +2,7 @@ import { Ajv, type Options, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { isDecimalInteger, isDecimalNumber } from './decimal';
+import { lazyValidator, type Validate } from './lazy-schemas';
 
 const shared: Options = {
   useDefaults: true,
@@ -79,15 +80,15 @@ function nonDecimal(schema: Schema, data: unknown): Issue | null {
 }
 
 /** Checks the decimal rule first, then runs Ajv (which coerces); errors as Ajv reports them. */
-function decimalFirst(schema: Schema, validate: ValidateFunction) {
+function decimalFirst(schema: Schema, validate: ValidateFunction): Validate {
   const check = ((data: unknown) => {
     const issue = nonDecimal(schema, data);
     check.errors = issue ? [issue] : null;
     if (issue) return false;
     const valid = validate(data);
-    check.errors = validate.errors ?? null;
+    check.errors = (validate.errors as Validate['errors']) ?? null;
     return valid;
-  }) as ((data: unknown) => boolean) & { errors: unknown[] | null };
+  }) as Validate;
   check.errors = null;
   return check;
 }
@@ -96,14 +97,17 @@ function decimalFirst(schema: Schema, validate: ValidateFunction) {
  * Query strings, path parameters and headers arrive as text, so they are coerced to the declared
  * types (`?id=1,2` style arrays included), but a number must be written in decimal first
  * (server/http/decimal.ts). JSON bodies are checked strictly: `{"name": 5}` is a wrong type and
- * gets a 400, never a silent `"5"`.
+ * gets a 400, never a silent `"5"`. Each validator is compiled on its route's first request
+ * (`eager`: at once, for the test that proves every schema compiles).
  */
-export function registerValidation(app: FastifyInstance): void {
+export function registerValidation(app: FastifyInstance, eager = false): void {
   const coercing = addFormats.default(new Ajv({ ...shared, coerceTypes: 'array' }));
   const strict = addFormats.default(new Ajv({ ...shared, coerceTypes: false }));
-  app.setValidatorCompiler(({ schema, httpPart }) => {
-    if (httpPart === 'body') return strict.compile(schema as FastifySchema & object);
-    const validate = coercing.compile(schema as FastifySchema & object);
-    return decimalFirst(schema as Schema, validate);
-  });
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    lazyValidator(() => {
+      if (httpPart === 'body') return strict.compile(schema as FastifySchema & object) as Validate;
+      const validate = coercing.compile(schema as FastifySchema & object);
+      return decimalFirst(schema as Schema, validate);
+    }, eager),
+  );
 }
