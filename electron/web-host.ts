@@ -55,12 +55,13 @@ async function main(): Promise<void> {
     },
     vault: createFileVault(join(dataDir, 'vault.json')),
     settings: createConnectionSettingsFile(join(dataDir, 'connection.json')),
-    launchEmbedded: (apiKey) =>
+    launchEmbedded: (apiKey, onProgress) =>
       startLocalServer({
         entry: join(outDir, 'server', 'main.js'),
         execPath: process.execPath,
         dataDir: join(dataDir, 'server'),
         apiKey,
+        onProgress,
       }),
     logError: (error, channel) => console.error(`[channel ${channel}]`, error),
   });

@@ -4,6 +4,7 @@
 import { build as esbuild } from 'esbuild';
 import { rmSync } from 'node:fs';
 import { build as viteBuild } from 'vite';
+import { REQUIRE_SHIM, serverBundleOptions } from './server-bundle.mjs';
 
 const common = {
   bundle: true,
@@ -11,10 +12,6 @@ const common = {
   target: 'node20',
   sourcemap: true,
   logLevel: 'warning',
-};
-// Bundled CommonJS dependencies call require(); give the ESM bundles one.
-const requireShim = {
-  js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
 };
 
 rmSync('out', { recursive: true, force: true });
@@ -27,7 +24,7 @@ await Promise.all([
     outfile: 'out/main/index.js',
     format: 'esm',
     external: ['electron'],
-    banner: requireShim,
+    banner: REQUIRE_SHIM,
   }),
   // Sandboxed preloads must be CommonJS and self-contained.
   esbuild({
@@ -37,19 +34,8 @@ await Promise.all([
     format: 'cjs',
     external: ['electron'],
   }),
-  // The server and the web host keep node_modules external (native better-sqlite3 among them).
-  // The document worker sits beside the server bundle, where server/documents/document-pool.ts
-  // looks for it.
-  esbuild({
-    ...common,
-    entryPoints: {
-      main: 'server/main.ts',
-      'document-worker': 'server/documents/document-worker.ts',
-    },
-    outdir: 'out/server',
-    format: 'esm',
-    packages: 'external',
-  }),
+  esbuild(serverBundleOptions('out/server')),
+  // The web host keeps node_modules external.
   esbuild({
     ...common,
     entryPoints: ['electron/web-host.ts'],

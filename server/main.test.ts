@@ -102,6 +102,22 @@ describe('wordbench server CLI', () => {
     expect(await secondExited).toBe(0);
   });
 
+  it('tells the steps of its start before listening when asked to (the desktop app does)', async () => {
+    const { child, url, lines } = await serve(['--port', '0', '--data', dataDir()], {
+      WORDBENCH_START_PROGRESS: '1',
+    });
+    expect(lines.filter((line) => !line.startsWith('API key'))).toEqual([
+      'starting: opening the database',
+      'starting: checking the API key',
+      'starting: loading the API',
+      'starting: opening its port',
+      `listening on ${url}`,
+    ]);
+    const exited = exitCode(child);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+
   it('prints help and exits 0; refuses an unknown flag with exit code 2', async () => {
     const help = await run(['--help']);
     expect(help.code).toBe(0);

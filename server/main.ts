@@ -97,6 +97,10 @@ async function serve(command: Extract<Command, { kind: 'serve' }>): Promise<void
     logger: { level: process.env.WORDBENCH_LOG_LEVEL ?? 'warn', stream: process.stderr },
     // The bundle cannot read package.json at run time: the desktop app passes its version in.
     version: process.env.WORDBENCH_VERSION ?? process.env.npm_package_version,
+    // Asked for by the desktop app, which waits on these lines while the server starts.
+    ...(process.env.WORDBENCH_START_PROGRESS === '1' && {
+      onProgress: (step: string) => io.out(`starting: ${step}`),
+    }),
   });
   started.close = () => server.close();
   if (stopping) {

@@ -41,6 +41,8 @@ export interface StartOptions {
   webhooks?: AppOptions['webhooks'];
   /** Create's default engine, and whether a team server takes local engines. */
   create?: AppOptions['create'];
+  /** Each step of the start as it begins, for whoever waits on it (the desktop app shows them). */
+  onProgress?: (step: string) => void;
 }
 
 export interface RunningServer {
@@ -74,13 +76,17 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const refused = transportError(host, options);
   if (refused) throw new Error(refused);
   // Only this user should read the data folder: it holds translations and key hashes.
+  const progress = options.onProgress ?? (() => undefined);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  progress('opening the database');
   const opened = await openStorage({ dataDir, database: options.database });
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
     // One storage for the bootstrap and the app: on SQLite, one Kysely serializing the queries.
     const { storage } = opened;
+    progress('checking the API key');
     const bootstrap = await ensureBootstrap(storage, { key: options.bootstrapKey });
+    progress('loading the API');
     app = await buildApp({
       storage,
       version: options.version,
@@ -95,6 +101,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       webhooks: options.webhooks,
       create: options.create,
     });
+    progress('opening its port');
     await app.listen({ host, port });
     const bound = (app.server.address() as AddressInfo).port;
     const running = app;

@@ -1,6 +1,6 @@
 import type { EventName, Events } from '../../shared/ipc/contract';
 import type { AppInfo } from '../../shared/ipc/settings';
-import { createConnection, type Connection } from './connection';
+import { createConnection, type Connection, type ConnectionDeps } from './connection';
 import type { ConnectionSettingsStore } from './connection-settings';
 import { createGateway, type Gateway } from './gateway/gateway';
 import { appHandlers } from './ipc/app';
@@ -24,7 +24,6 @@ import {
   type Dispatch,
   type Handlers,
 } from './ipc/validated';
-import type { LocalServer } from './local-server';
 import { createDragFiles } from './transfers/drag-files';
 import { createUploads } from './transfers/uploads';
 import type { Vault } from './vault/vault';
@@ -33,7 +32,7 @@ export interface AppCoreOptions {
   info: AppInfo;
   vault: Vault;
   settings: ConnectionSettingsStore;
-  launchEmbedded: (apiKey: string) => Promise<LocalServer>;
+  launchEmbedded: ConnectionDeps['launchEmbedded'];
   logError?: (error: unknown, channel: string) => void;
   /** How this host hands downloads to the user (the desktop's save dialog). */
   deliverDownload?: DeliverDownload;

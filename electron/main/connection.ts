@@ -20,8 +20,11 @@ import type { KeySlot, Vault } from './vault/vault';
 export interface ConnectionDeps {
   vault: Vault;
   settings: ConnectionSettingsStore;
-  /** Starts the embedded server with the given key; the host decides the binary and data folder. */
-  launchEmbedded: (apiKey: string) => Promise<LocalServer>;
+  /**
+   * Starts the embedded server with the given key, telling each step of its start; the host
+   * decides the binary and data folder.
+   */
+  launchEmbedded: (apiKey: string, onProgress: (step: string) => void) => Promise<LocalServer>;
   onChange: (state: ConnectionState) => void;
   /** How the embedded server is restarted when it stops by itself (tests shorten the waits). */
   restart?: Pick<SupervisorOptions, 'policy' | 'delay' | 'now'>;
@@ -101,7 +104,7 @@ export function createConnection(deps: ConnectionDeps): Connection {
     // Every restart reuses this key; the host's launcher fixes the data folder.
     const supervisor = superviseServer({
       ...deps.restart,
-      launch: () => deps.launchEmbedded(apiKey),
+      launch: (onProgress) => deps.launchEmbedded(apiKey, onProgress),
       onStatus: (status) => {
         if (server !== supervisor) return;
         // Failed for good: nothing runs, and choosing the embedded server again starts afresh.

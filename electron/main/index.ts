@@ -63,7 +63,7 @@ void app.whenReady().then(() => {
     info: { version: app.getVersion(), host: 'electron', platform: process.platform },
     vault: createSafeStorageVault(safeStorage, new Store({ name: 'vault' })),
     settings: createConnectionSettingsFile(join(userData, 'connection.json')),
-    launchEmbedded: (apiKey) =>
+    launchEmbedded: (apiKey, onProgress) =>
       startLocalServer({
         entry: join(outDir, 'server', 'main.js'),
         // Packaged: Electron's own Node, with native modules rebuilt for it by `npm run package`.
@@ -72,6 +72,7 @@ void app.whenReady().then(() => {
         env: app.isPackaged ? { ELECTRON_RUN_AS_NODE: '1' } : {},
         dataDir: join(userData, 'server'),
         apiKey,
+        onProgress,
       }),
     logError: (error, channel) => console.error(`[ipc ${channel}]`, error),
     async deliverDownload({ name, body }) {

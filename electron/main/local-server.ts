@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { watchStart } from './start-watch';
 
 export interface LocalServerOptions {
   /** The built server CLI (`out/server/main.js`). */
@@ -8,7 +9,13 @@ export interface LocalServerOptions {
   dataDir: string;
   /** Made valid on start (the server's bootstrap key), so the vault's key always works. */
   apiKey: string;
-  startTimeoutMs?: number;
+  /**
+   * How long the start may go without a sign of life, output or CPU time, before it is given up
+   * (default 60 s). There is no deadline: a start that is slow but working is waited for.
+   */
+  stallMs?: number;
+  /** Each step the server says it is at while starting ("opening the database", ...). */
+  onProgress?: (step: string) => void;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -41,22 +48,31 @@ export class ServerStartError extends Error {
   }
 }
 
-const LISTENING = /listening on (http:\/\/[^\s]+)/;
+const LISTENING = /^listening on (http:\/\/\S+)/;
+const STEP = /^starting: (.+)$/;
 const ERROR_LINES_KEPT = 20;
+const DEFAULT_STALL_MS = 60_000;
 
 /**
  * Starts the embedded API server as a child process on 127.0.0.1 and a free port, and resolves
  * once it answers `/health`. A child process keeps heavy TM work off the UI's event loop, and a
- * crash of the server cannot take the window down with it.
+ * crash of the server cannot take the window down with it. The start is given up only when the
+ * process exits or shows no sign of life for `stallMs`, never on a fixed deadline.
  */
 export async function startLocalServer(options: LocalServerOptions): Promise<LocalServer> {
-  const timeoutMs = options.startTimeoutMs ?? 20_000;
+  const stallMs = options.stallMs ?? DEFAULT_STALL_MS;
   const child = spawn(
     options.execPath,
     [options.entry, '--host', '127.0.0.1', '--port', '0', '--data', options.dataDir],
     {
       // The key goes through the environment, not argv, so other users cannot read it from `ps`.
-      env: { ...process.env, ...options.env, WORDBENCH_BOOTSTRAP_KEY: options.apiKey },
+      env: {
+        ...process.env,
+        ...options.env,
+        WORDBENCH_BOOTSTRAP_KEY: options.apiKey,
+        // `starting: STEP` lines on stdout while it starts: signs of life, and what to show.
+        WORDBENCH_START_PROGRESS: '1',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
@@ -66,7 +82,30 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     if (output.length > 50) output.shift();
   };
   const errorLines: string[] = [];
+  let step = 'starting';
+  let isStarted = false;
+  let failStart: (error: ServerStartError) => void = () => undefined;
+  const startFailed = new Promise<never>((_, reject) => {
+    failStart = (error) => {
+      if (!isStarted) reject(error);
+    };
+  });
+  // Read only by the race below; a failure after the start is the exit listener's to report.
+  startFailed.catch(() => undefined);
+  const watch = watchStart({
+    pid: child.pid,
+    stallMs,
+    onStall: (quietMs) =>
+      failStart(
+        new ServerStartError(
+          `The embedded server made no progress for ${Math.round(quietMs / 1000)} seconds ` +
+            `(last step: ${step}).`,
+          tail(output),
+        ),
+      ),
+  });
   child.stderr?.on('data', (chunk: Buffer) => {
+    watch.progressed();
     remember(chunk);
     errorLines.push(
       ...chunk
@@ -76,6 +115,17 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     );
     errorLines.splice(0, Math.max(0, errorLines.length - ERROR_LINES_KEPT));
   });
+  child.once('error', (error) =>
+    failStart(new ServerStartError('The embedded server could not be started.', error.message)),
+  );
+  child.once('exit', (code, signal) =>
+    failStart(
+      new ServerStartError(
+        `The embedded server stopped while ${step}.`,
+        [`Exit: ${signal ?? `code ${code}`}`, tail(output)].filter(Boolean).join('\n'),
+      ),
+    ),
+  );
 
   const stderrClosed = new Promise((resolve) => child.stderr?.once('close', resolve));
   let isStopping = false;
@@ -85,13 +135,25 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
 
+  const health = new AbortController();
   try {
-    const url = await withTimeout(waitForListening(child, remember, output), timeoutMs, () =>
-      startFailure('did not start', timeoutMs, output),
-    );
-    if (!(await waitForHealth(url, Date.now() + timeoutMs))) {
-      throw startFailure('did not answer', timeoutMs, output);
-    }
+    const url = await Promise.race([
+      waitForListening(
+        child,
+        (line) => {
+          watch.progressed();
+          const reported = STEP.exec(line)?.[1];
+          if (reported === undefined) return;
+          step = reported;
+          options.onProgress?.(reported);
+        },
+        remember,
+      ),
+      startFailed,
+    ]);
+    step = 'answering its first request';
+    await Promise.race([waitForHealth(url, health.signal), startFailed]);
+    isStarted = true;
     void exited.then(async ({ code, signal }) => {
       if (isStopping) return;
       // 'exit' can come before the last stderr bytes: let them arrive, but not wait on a
@@ -132,63 +194,47 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     isStopping = true;
     child.kill('SIGKILL');
     throw error;
+  } finally {
+    watch.stop();
+    health.abort();
   }
 }
 
+/** Resolves with the address of the server's `listening on` line; tells every stdout line. */
 function waitForListening(
   child: ChildProcess,
+  onLine: (line: string) => void,
   remember: (chunk: Buffer) => void,
-  output: string[],
 ): Promise<string> {
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve) => {
     let buffered = '';
     child.stdout?.on('data', (chunk: Buffer) => {
       remember(chunk);
       buffered += chunk.toString();
-      const match = LISTENING.exec(buffered);
-      if (match?.[1]) resolve(match[1]);
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? '';
+      for (const line of lines) {
+        onLine(line);
+        const url = LISTENING.exec(line)?.[1];
+        if (url) resolve(url);
+      }
     });
-    child.once('error', (error) =>
-      reject(new ServerStartError('The embedded server could not be started.', error.message)),
-    );
-    child.once('exit', (code, signal) =>
-      reject(
-        new ServerStartError(
-          'The embedded server stopped while starting.',
-          [`Exit: ${signal ?? `code ${code}`}`, tail(output)].filter(Boolean).join('\n'),
-        ),
-      ),
-    );
   });
 }
 
-async function waitForHealth(url: string, deadline: number): Promise<boolean> {
-  while (Date.now() < deadline) {
+/** Asks `/health` until it answers; a refused or slow attempt is tried again until `signal`. */
+async function waitForHealth(url: string, signal: AbortSignal): Promise<void> {
+  while (!signal.aborted) {
     try {
-      const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2_000) });
-      if (response.ok) return true;
+      const response = await fetch(`${url}/health`, {
+        signal: AbortSignal.any([signal, AbortSignal.timeout(5_000)]),
+      });
+      if (response.ok) return;
     } catch {
-      // Not accepting yet: try again shortly.
+      // Not accepting yet, or busy: try again shortly.
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return false;
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number, failure: () => Error): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(failure()), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-function startFailure(what: string, ms: number, output: string[]): ServerStartError {
-  const seconds = Math.round(ms / 1000);
-  return new ServerStartError(
-    `The embedded server ${what} within ${seconds} seconds.`,
-    tail(output),
-  );
 }
 
 function tail(output: string[]): string {

@@ -151,7 +151,7 @@ describe('server supervisor policy', () => {
     });
     await supervisor.start();
     expect(log.all()).toEqual([
-      { state: 'starting' },
+      { state: 'starting', since: expect.any(Number) },
       { state: 'failed', message: 'port exhausted' },
     ]);
     expect(launches).toBe(1);

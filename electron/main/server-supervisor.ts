@@ -22,8 +22,11 @@ export const RESTARTING_MESSAGE =
   'confirm meanwhile is sent once it is back.';
 
 export interface SupervisorOptions {
-  /** Starts one server; the caller fixes its data folder and key, so every restart reuses them. */
-  launch: () => Promise<LocalServer>;
+  /**
+   * Starts one server, telling each step of its start; the caller fixes its data folder and key,
+   * so every restart reuses them.
+   */
+  launch: (onProgress: (step: string) => void) => Promise<LocalServer>;
   onStatus: (status: EmbeddedServerStatus) => void;
   policy?: Partial<RestartPolicy>;
   /** Waits `ms`, rejecting when `signal` aborts (tests hold or shorten the backoff). */
@@ -73,7 +76,15 @@ export function superviseServer(options: SupervisorOptions): ServerSupervisor {
     let last = describeExit(exit);
     const stoppedAt = now();
     restarts = { count: restarts?.count ?? 0, lastStoppedAt: stoppedAt, lastReason: last };
-    options.onStatus({ state: 'starting', message: RESTARTING_MESSAGE, ...withRestarts() });
+    const restarting = (step?: string) =>
+      options.onStatus({
+        state: 'starting',
+        message: RESTARTING_MESSAGE,
+        ...withRestarts(),
+        since: stoppedAt,
+        ...(step === undefined ? {} : { step }),
+      });
+    restarting();
     for (;;) {
       const at = now();
       stops = [...stops.filter((time) => at - time < policy.windowMs), at];
@@ -89,7 +100,7 @@ export function superviseServer(options: SupervisorOptions): ServerSupervisor {
       if (abort.signal.aborted) return;
       let server: LocalServer;
       try {
-        server = await options.launch();
+        server = await options.launch(restarting);
       } catch (error) {
         if (abort.signal.aborted) return;
         const { message, details } = startFailure(error);
@@ -113,9 +124,10 @@ export function superviseServer(options: SupervisorOptions): ServerSupervisor {
 
   return {
     async start() {
-      options.onStatus({ state: 'starting' });
+      const since = now();
+      options.onStatus({ state: 'starting', since });
       try {
-        adopt(await options.launch());
+        adopt(await options.launch((step) => options.onStatus({ state: 'starting', since, step })));
       } catch (error) {
         const { message, details } = startFailure(error);
         options.onStatus({ state: 'failed', message, ...(details ? { details } : {}) });

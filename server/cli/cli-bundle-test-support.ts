@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import type { TestProject } from 'vitest/node';
+import { serverBundleOptions } from '../../scripts/server-bundle.mjs';
 
 // Test support: the server CLI as tests spawn it. Through `node --import tsx server/main.ts`
 // every start compiles the whole module graph again (about 2 s a start on the CI machine); the
 // same sources bundled once per test run, as scripts/build.mjs builds out/server/, start in
-// well under a second. The bundle lives under node_modules/.cache so that its imports, kept
-// external like the real build's, resolve to the project's packages.
+// well under a second. The bundle lives under node_modules/.cache so that its external imports
+// (native modules) resolve to the project's packages.
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,21 +23,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Bundles server/main.ts and the document worker into `dir`, as scripts/build.mjs does. */
 async function bundleCli(dir: string): Promise<void> {
-  await build({
-    absWorkingDir: ROOT,
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    packages: 'external',
-    logLevel: 'warning',
-    // The document worker sits beside the entry, where server/documents/document-pool.ts looks.
-    entryPoints: {
-      main: 'server/main.ts',
-      'document-worker': 'server/documents/document-worker.ts',
-    },
-    outdir: dir,
-  });
+  await build({ ...serverBundleOptions(dir), absWorkingDir: ROOT });
 }
 
 /** Global setup (vitest.config.ts): bundles the CLI, and removes the bundle after the run. */

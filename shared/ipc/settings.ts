@@ -28,8 +28,17 @@ export interface ServerRestarts {
 }
 
 export type EmbeddedServerStatus =
-  /** `message` is set when this start is a restart after the server stopped unexpectedly. */
-  | { state: 'starting'; message?: string; restarts?: ServerRestarts }
+  /**
+   * `message` is set when this start is a restart after the server stopped unexpectedly.
+   * `since`: when this start began (ms since the epoch); `step`: what the server said it is doing.
+   */
+  | {
+      state: 'starting';
+      message?: string;
+      restarts?: ServerRestarts;
+      since?: number;
+      step?: string;
+    }
   /** `pid`: the server process, for diagnostics (and the e2e test that stops it). */
   | { state: 'running'; url: string; pid?: number; restarts?: ServerRestarts }
   /** `details`: what the server last wrote (its stderr), for a details part, not the headline. */

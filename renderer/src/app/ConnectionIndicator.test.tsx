@@ -119,4 +119,19 @@ describe('ConnectionIndicator', () => {
     expect(link.dataset.tone).toBe('error');
     expect(link.title).toBe('The settings file is damaged.');
   });
+
+  it('counts the seconds of a slow start and tells its step', async () => {
+    const since = Date.now() - 3_500;
+    const starting = state({
+      embedded: { state: 'starting', since, step: 'opening the database' },
+    });
+    const link = renderIndicator({ ok: true, value: starting });
+    await waitFor(() => expect(link.textContent).toMatch(/^Embedded server · starting… [34] s$/));
+    expect(link.dataset.tone).toBe('pending');
+    expect(link.title).toBe('Starting: opening the database');
+    // The count goes on while the state stays the same.
+    await waitFor(() => expect(link.textContent).toMatch(/starting… [5-9] s$/), {
+      timeout: 30_000,
+    });
+  });
 });

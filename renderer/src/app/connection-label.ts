@@ -21,8 +21,27 @@ export function describeServerTrouble(
   return undefined;
 }
 
-/** The header's one-line summary of where API calls go. */
-export function describeConnection(state: ConnectionState): { text: string; tone: ConnectionTone } {
+/** How long a start has taken, once it is long enough to be worth saying: " 3 s". */
+function startedFor(since: number | undefined, now: number): string {
+  const seconds = since === undefined ? 0 : Math.floor((now - since) / 1000);
+  return seconds >= 1 ? ` ${seconds} s` : '';
+}
+
+/** What a starting embedded server last said it is doing, for the indicator's tooltip. */
+export function describeStartStep(state: ConnectionState): string | undefined {
+  const { embedded } = state;
+  if (state.mode !== 'embedded' || embedded.state !== 'starting' || !embedded.step) return;
+  return `Starting: ${embedded.step}`;
+}
+
+/**
+ * The header's one-line summary of where API calls go. `now` ticks while the embedded server
+ * starts, so a slow start is seen counting, not stuck.
+ */
+export function describeConnection(
+  state: ConnectionState,
+  now = Date.now(),
+): { text: string; tone: ConnectionTone } {
   // Red within about 2 s of the server no longer answering (the host probes it every second).
   const isUnreachable = state.reachability?.state === 'unreachable';
   if (state.mode === 'embedded') {
@@ -32,7 +51,10 @@ export function describeConnection(state: ConnectionState): { text: string; tone
     if (embedded.state === 'starting' && embedded.message)
       return { text: 'Embedded server · restarting', tone: 'error' };
     if (embedded.state === 'starting')
-      return { text: 'Embedded server · starting', tone: 'pending' };
+      return {
+        text: `Embedded server · starting…${startedFor(embedded.since, now)}`,
+        tone: 'pending',
+      };
     if (embedded.state === 'stopped') return { text: 'Embedded server · stopped', tone: 'warning' };
     if (isUnreachable) return { text: 'Embedded server · not answering', tone: 'error' };
     if (!state.hasApiKey) return { text: 'Embedded server · No API key', tone: 'warning' };
