@@ -1,6 +1,6 @@
 // The board's time to interactive and scroll smoothness with thousands of projects, in Chromium.
 // Run `npm run build` first, then `npx tsx bench/board-tti.ts [--projects 5000] [--runs 3]`.
-import type { Browser } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { seedProjects } from './seed-projects';
 import {
   benchPageLoads,
@@ -39,35 +39,40 @@ interface RunFigures extends ScrollFigures {
   scrollCards: number;
 }
 
+/**
+ * Polled every frame in the page: once the board is ready, focus a card and press ↓; the board
+ * is interactive when the focus has moved to the next card. Answers that moment, in ms from the
+ * page's navigation start.
+ */
+export async function waitForInteractiveBoard(page: Page): Promise<number> {
+  const interactive = await page.waitForFunction(
+    () => {
+      const page = globalThis as unknown as BoardGlobals;
+      if (!page.benchCard) {
+        const ready = page.document.querySelector('[data-testid="board-ready"]');
+        const card = page.document.querySelector('[data-testid="project-card"]');
+        if (!ready || !card) return false;
+        page.benchCard = card;
+        card.focus();
+        card.dispatchEvent(new page.KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
+        return false;
+      }
+      const focused = page.document.activeElement;
+      const hasMoved = focused !== page.benchCard && focused?.dataset.testid === 'project-card';
+      return hasMoved ? performance.now() : false;
+    },
+    undefined,
+    { polling: 'raf', timeout: 60_000 },
+  );
+  return (await interactive.jsonValue()) as number;
+}
+
 /** One cold page load of the board in a new browser context, then a scroll of its longest column. */
 async function measureRun(browser: Browser, url: string): Promise<RunFigures> {
   const page = await newBenchPage(browser);
   try {
     await page.goto(`${url}#/board`);
-    // Polled every frame in the page: once the board is ready, focus a card and press ↓; the
-    // board is interactive when the focus has moved to the next card.
-    const interactive = await page.waitForFunction(
-      () => {
-        const page = globalThis as unknown as BoardGlobals;
-        if (!page.benchCard) {
-          const ready = page.document.querySelector('[data-testid="board-ready"]');
-          const card = page.document.querySelector('[data-testid="project-card"]');
-          if (!ready || !card) return false;
-          page.benchCard = card;
-          card.focus();
-          card.dispatchEvent(
-            new page.KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }),
-          );
-          return false;
-        }
-        const focused = page.document.activeElement;
-        const hasMoved = focused !== page.benchCard && focused?.dataset.testid === 'project-card';
-        return hasMoved ? performance.now() : false;
-      },
-      undefined,
-      { polling: 'raf', timeout: 60_000 },
-    );
-    const interactiveMs = (await interactive.jsonValue()) as number;
+    const interactiveMs = await waitForInteractiveBoard(page);
     const timings = await page.evaluate(() => {
       const ready = performance.getEntriesByName('wordbench:board-ready')[0];
       const lists = (

@@ -65,16 +65,6 @@ async function main(): Promise<void> {
       }),
     logError: (error, channel) => console.error(`[channel ${channel}]`, error),
   });
-  const token = randomBytes(24).toString('base64url');
-  const listen = (onPort: number) =>
-    startWebHost({ core, staticDir: join(outDir, 'renderer'), token, port: onPort });
-  const host = await listen(port).catch((error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EADDRINUSE' || port === 0) throw error;
-    console.error(`Port ${port} is in use; picking a free one.`);
-    return listen(0);
-  });
-  console.log(`Wordbench web host: ${host.url}`);
-  console.log('Open that address in a browser. Press Ctrl+C to stop.');
   // The embedded server's failures and restarts, for whoever watches this terminal.
   core.subscribe((event) => {
     if (event !== 'connection:changed') return;
@@ -85,16 +75,34 @@ async function main(): Promise<void> {
       if (embedded.details) console.error(embedded.details);
     }
   });
-  void core.start();
-
-  let isStopping = false;
+  // Signals stop the embedded server too, from now on: it must not outlive the host.
+  const stopping: { host?: { close(): Promise<void> }; isStopping?: boolean } = {};
   const stop = () => {
-    if (isStopping) return;
-    isStopping = true;
-    void Promise.all([host.close(), core.stop()]).finally(() => process.exit(0));
+    if (stopping.isStopping) return;
+    stopping.isStopping = true;
+    void Promise.all([stopping.host?.close(), core.stop()]).finally(() => process.exit(0));
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
+  // Started before the host listens: the server's start and the page's load overlap.
+  void core.start();
+  const token = randomBytes(24).toString('base64url');
+  const listen = (onPort: number) =>
+    startWebHost({ core, staticDir: join(outDir, 'renderer'), token, port: onPort });
+  const host = await listen(port)
+    .catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EADDRINUSE' || port === 0) throw error;
+      console.error(`Port ${port} is in use; picking a free one.`);
+      return listen(0);
+    })
+    .catch(async (error: unknown) => {
+      // The embedded server must not outlive a host that could not start.
+      await core.stop();
+      throw error;
+    });
+  console.log(`Wordbench web host: ${host.url}`);
+  console.log('Open that address in a browser. Press Ctrl+C to stop.');
+  stopping.host = host;
 }
 
 main().catch((error: unknown) => {

@@ -4,7 +4,7 @@
 import { build as esbuild } from 'esbuild';
 import { rmSync } from 'node:fs';
 import { build as viteBuild } from 'vite';
-import { REQUIRE_SHIM, serverBundleOptions } from './server-bundle.mjs';
+import { REQUIRE_SHIM, SERVER_EXTERNALS, serverBundleOptions } from './server-bundle.mjs';
 
 const common = {
   bundle: true,
@@ -35,13 +35,14 @@ await Promise.all([
     external: ['electron'],
   }),
   esbuild(serverBundleOptions('out/server')),
-  // The web host keeps node_modules external.
+  // The web host, as the server, with its npm packages bundled in: it starts faster.
   esbuild({
     ...common,
     entryPoints: ['electron/web-host.ts'],
     outfile: 'out/web-host/index.js',
     format: 'esm',
-    packages: 'external',
+    external: SERVER_EXTERNALS,
+    banner: REQUIRE_SHIM,
   }),
 ]);
 console.log('built out/renderer, out/main, out/preload, out/server, out/web-host');

@@ -75,6 +75,7 @@ async function post(
     { role: 'user', content: request.prompt },
   ];
   transport.check(address.baseUrl);
+  const dispatcher = await transport.dispatcher();
   const init: RequestInit & { dispatcher?: unknown } = {
     method: 'POST',
     headers: {
@@ -90,7 +91,7 @@ async function post(
       ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
     }),
     signal: connection.controller.signal,
-    ...(transport.dispatcher && { dispatcher: transport.dispatcher }),
+    ...(dispatcher && { dispatcher }),
   };
   const response = await fetch(`${address.baseUrl}/chat/completions`, init).catch(
     (error: unknown) => {

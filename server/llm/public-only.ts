@@ -1,4 +1,4 @@
-import { Agent } from 'undici';
+import type { Agent } from 'undici';
 import { AddressRefusedError, createAddressGuard, parseAllowList } from '../net/address-guard';
 import { EngineError } from './errors';
 
@@ -6,13 +6,13 @@ import { EngineError } from './errors';
 export interface EngineTransport {
   /** Throws the refusal when the URL's host is a literal address the rule refuses. */
   check(url: string): void;
-  dispatcher: Agent | undefined;
+  dispatcher(): Promise<Agent | undefined>;
   close(): Promise<void>;
 }
 
 const DIRECT: EngineTransport = {
   check: () => undefined,
-  dispatcher: undefined,
+  dispatcher: async () => undefined,
   close: async () => undefined,
 };
 
@@ -36,7 +36,12 @@ export function engineTransport(
 ): EngineTransport {
   if (!publicOnly) return DIRECT;
   const guard = createAddressGuard(parseAllowList(publicOnly.allow), publicOnly.advice);
-  const dispatcher = new Agent({ connect: { lookup: guard.lookup } });
+  // undici is loaded on an engine's first request, not with the server.
+  let agent: Promise<Agent> | undefined;
+  const dispatcher = () =>
+    (agent ??= import('undici').then(
+      ({ Agent }) => new Agent({ connect: { lookup: guard.lookup } }),
+    ));
   return {
     check(url) {
       try {
@@ -46,6 +51,6 @@ export function engineTransport(
       }
     },
     dispatcher,
-    close: () => dispatcher.close(),
+    close: async () => (agent ? (await agent).close() : undefined),
   };
 }
