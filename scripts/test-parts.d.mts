@@ -1,0 +1,1 @@
+export const VITEST_PROJECTS: string[];

@@ -1,0 +1,12 @@
+import { expect, it } from 'vitest';
+import config from '../vitest.config';
+import { VITEST_PROJECTS } from './test-parts.mjs';
+
+it('npm test runs every Vitest project of the config, each once', () => {
+  const projects = (config.test?.projects ?? []).map((project) =>
+    typeof project === 'object' && project !== null && 'test' in project
+      ? project.test?.name
+      : undefined,
+  );
+  expect([...VITEST_PROJECTS].sort()).toEqual([...projects].sort());
+});
