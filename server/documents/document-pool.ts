@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { setImmediate as nextLoopTurn } from 'node:timers/promises';
 import { MessageChannel } from 'node:worker_threads';
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
 import type { DocumentFormat } from '../../shared/api/documents';
 import type { ExtractedSegment } from '../formats/documents';
 import { HttpError } from '../http/http-error';
@@ -42,12 +42,18 @@ function workerFile(): { filename: string; execArgv: string[] } {
  * so no single clone holds the server's loop. A worker that crashes fails only its own request.
  */
 export function createDocumentPool() {
-  const pool = new Piscina({
-    ...workerFile(),
-    minThreads: 0,
-    maxThreads: Math.max(1, Math.min(2, availableParallelism() - 1)),
-    idleTimeout: 30_000,
-  });
+  // piscina is loaded with the first document, not with the server.
+  let started: Promise<Piscina> | undefined;
+  const pool = () =>
+    (started ??= import('piscina').then(
+      ({ Piscina }) =>
+        new Piscina({
+          ...workerFile(),
+          minThreads: 0,
+          maxThreads: Math.max(1, Math.min(2, availableParallelism() - 1)),
+          idleTimeout: 30_000,
+        }),
+    ));
 
   /**
    * Reads a file in a worker. `onSegments` is told of each chunk as it lands, with every segment
@@ -90,7 +96,7 @@ export function createDocumentPool() {
         port: port2,
         gate: gate.buffer as SharedArrayBuffer,
       };
-      const outcome = (await pool.run(task, { transferList: [port2] })) as ExtractOutcome;
+      const outcome = (await (await pool()).run(task, { transferList: [port2] })) as ExtractOutcome;
       await received;
       if (!outcome.ok) throw new HttpError(outcome.status, outcome.message);
       return { format: outcome.format, skeletonJson: outcome.skeletonJson, segments };
@@ -109,7 +115,9 @@ export function createDocumentPool() {
   ): Promise<Uint8Array> {
     const { port1, port2 } = new MessageChannel();
     const task: ExportTask = { kind: 'export', as, document, skeletonJson, port: port2 };
-    const result = pool.run(task, { transferList: [port2] }) as Promise<Uint8Array>;
+    const result = pool().then(
+      (workers) => workers.run(task, { transferList: [port2] }) as Promise<Uint8Array>,
+    );
     // Awaited below; a worker that fails while rows are still being fed is not unhandled.
     result.catch(() => undefined);
     try {
@@ -125,7 +133,11 @@ export function createDocumentPool() {
     }
   }
 
-  return { extract, exportFile, close: () => pool.destroy() };
+  return {
+    extract,
+    exportFile,
+    close: async () => (started ? (await started).destroy() : undefined),
+  };
 }
 
 export type DocumentPool = ReturnType<typeof createDocumentPool>;
