@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { FormatRegistry, type TSchema } from '@sinclair/typebox';
+import type { TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import {
   channels,
@@ -11,6 +11,7 @@ import {
 } from '../../../shared/ipc/contract';
 import type { IpcError, IpcResult } from '../../../shared/ipc/errors';
 import { GatewayError } from '../gateway/gateway-error';
+import './string-formats';
 
 /** Hands a download's bytes to the user: a save dialog (desktop) or the HTTP answer (browser). */
 export type DeliverDownload = (download: {
@@ -39,15 +40,6 @@ export type Dispatch = (
   context?: CallContext,
 ) => Promise<IpcResult<unknown>>;
 
-FormatRegistry.Set('uri', (value) => {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-});
-
 /**
  * Wraps the handler table: unknown channels and input that does not match the contract's schema
  * are refused before any handler runs, and every failure becomes a plain IpcError.
@@ -56,11 +48,20 @@ export function createDispatcher(
   handlers: Handlers,
   logError: (error: unknown, channel: string) => void = () => {},
 ): Dispatch {
-  const checks = new Map<string, TypeCheck<TSchema>>(
-    channels.map((channel) => [channel, TypeCompiler.Compile(contract[channel].input)]),
-  );
+  // Each channel's check is compiled on its first call: compiling them all held up the start.
+  const known = new Set<string>(channels);
+  const checks = new Map<string, TypeCheck<TSchema>>();
+  const checkOf = (channel: string) => {
+    if (!known.has(channel)) return undefined;
+    let check = checks.get(channel);
+    if (!check) {
+      check = TypeCompiler.Compile(contract[channel as Channel].input);
+      checks.set(channel, check);
+    }
+    return check;
+  };
   return async (channel, input, context = {}) => {
-    const check = checks.get(channel);
+    const check = checkOf(channel);
     if (!check) {
       return failure({
         code: 'unknown-channel',
