@@ -33,6 +33,14 @@ describe('subtitles', () => {
     expect(timings(out)).toEqual(timings(SRT));
   });
 
+  it('SRT: spaces a translation puts around a line break do not start or end a line', () => {
+    const doc = extractDocument('srt', utf8(SRT), OPTIONS);
+    // As Apertium answers a two-line cue: a space on each side of the line-break code.
+    const target = 'Abra el menú <x id="1"/>Archivo<x id="2"/> <x id="3"/> y elija Imprimir.';
+    const out = text(mergeDocument('srt', doc.skeleton, [target, null], OPTIONS));
+    expect(out).toContain('\r\nAbra el menú <i>Archivo</i>\r\ny elija Imprimir.\r\n');
+  });
+
   it('WebVTT: header, NOTE, STYLE, cue ids and settings untouched', () => {
     const bytes = utf8(VTT);
     const doc = extractDocument('vtt', bytes, OPTIONS);

@@ -115,7 +115,8 @@ function merge(skeleton: SubtitleSkeleton, targets: Array<string | null>): Uint8
       else if (token.tag === 'x') rendered += cue.codes[Number(token.id) - 1] ?? '';
     }
     // A blank line would end the cue: line breaks of the target are single, in the file's style.
-    rendered = rendered.replace(/(?:\r?\n)+/g, skeleton.eol).trim();
+    // MT and matches put spaces around the line-break code; a line does not start or end with one.
+    rendered = rendered.replace(/[ \t]*(?:\r?\n)+[ \t]*/g, skeleton.eol).trim();
     out += skeleton.text.slice(at, cue.start) + rendered;
     at = cue.end;
   }
