@@ -7,6 +7,7 @@ export const QA_CHECKS = [
   'empty',
   'number-missing',
   'number-extra',
+  'number-format',
   'code-missing',
   'code-extra',
   'ending',

@@ -32,17 +32,28 @@ describe('numbers read in the document locale', () => {
   });
 
   it('warns when the value differs, naming the numbers as written', () => {
-    const warnings = checkSegment('Rate: 15.5516 today.', 'Tasa: 15.5516 hoy.', enEs);
-    // In Spanish "15.5516" is not 15,5516: the translator kept the English decimal point.
+    const warnings = checkSegment('Rate: 15.5516 today.', 'Tasa: 15.5517 hoy.', enEs);
     expect(warnings.map((w) => w.code)).toEqual(['number-missing', 'number-extra']);
     expect(warnings[0]?.message).toContain('“15.5516”');
+    expect(warnings[1]?.message).toContain('“15.5517”');
     expect(codes('It weighs 1.000 kg.', 'Pesa 1.000 kg.', { source: 'en', target: 'en' })).toEqual(
       [],
     );
-    expect(codes('Pay 1,000 euros.', 'Pague 1,000 euros.')).toEqual([
-      'number-missing',
-      'number-extra',
-    ]);
+  });
+
+  it('says once that a number kept as written reads as another value in the target language', () => {
+    // In Spanish "1,000" is one: the translator kept the English thousands separator.
+    const warnings = checkSegment('Pay 1,000 euros.', 'Pague 1,000 euros.', enEs);
+    expect(warnings.map((w) => w.code)).toEqual(['number-format']);
+    expect(warnings[0]?.message).toContain('“1,000”');
+  });
+
+  it('takes a number kept as written that the target language does not read as a number', () => {
+    // Versions and decimals left as in the source: not a number in Spanish, so the translator's
+    // choice; never "missing" next to "added" for the same text.
+    expect(codes('LibreOffice 5.0 is out.', 'LibreOffice 5.0 ya salió.')).toEqual([]);
+    expect(codes('Set it to 3.45 mm.', 'Ajústelo a 3.45 mm.')).toEqual([]);
+    expect(codes('Rate: 15.5516 today.', 'Tasa: 15.5516 hoy.')).toEqual([]);
   });
 
   it('keeps numbers side by side apart, and compares versions as written', () => {

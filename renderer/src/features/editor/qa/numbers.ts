@@ -5,6 +5,9 @@
  * reads every segment of a document with it.
  */
 
+/** The value's prefix for text that is not one number in the locale, compared as written. */
+export const AS_WRITTEN = 'as written: ';
+
 /** One number as written, and its value in a canonical form that compares across locales. */
 export interface FoundNumber {
   raw: string;
@@ -92,7 +95,7 @@ function readToken(token: string, numbers: LocaleNumbers, found: FoundNumber[]):
   // (English 15.5516 left as it is in Spanish is not 15,5516).
   const parts = token.split(/[\u00a0\u202f\u2009 ]/);
   if (parts.length > 1) for (const part of parts) readToken(part, numbers, found);
-  else found.push({ raw: token, value: `as written: ${token}` });
+  else found.push({ raw: token, value: `${AS_WRITTEN}${token}` });
 }
 
 /** The numbers of a text (without inline codes) as written in `locale`. */

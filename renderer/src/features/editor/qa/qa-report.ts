@@ -30,6 +30,7 @@ export const CHECK_NAMES: Record<QaCheck, string> = {
   empty: 'Empty translation',
   'number-missing': 'Numbers missing',
   'number-extra': 'Numbers added',
+  'number-format': 'Numbers written as in the source',
   'code-missing': 'Tags or placeholders missing',
   'code-extra': 'Tags or placeholders added',
   ending: 'Final punctuation',

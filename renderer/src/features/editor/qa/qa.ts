@@ -5,7 +5,7 @@
  */
 import type { QaCheck } from '../../../../../shared/api/qa';
 import { findEvidentCodes } from '../../../../../shared/inline-codes-evidence';
-import { readNumbers, type FoundNumber } from './numbers';
+import { AS_WRITTEN, readNumbers, type FoundNumber } from './numbers';
 import { textChecks } from './text-checks';
 
 export type QaCode = QaCheck;
@@ -94,6 +94,28 @@ function missingFrom<T>(a: readonly T[], b: readonly T[], key: (item: T) => stri
   return missing;
 }
 
+/** Source and target numbers written alike, paired off (repeats counted). */
+function keptAsWritten(
+  source: readonly FoundNumber[],
+  target: readonly FoundNumber[],
+): Array<[FoundNumber, FoundNumber]> {
+  const left = [...target];
+  const pairs: Array<[FoundNumber, FoundNumber]> = [];
+  for (const from of source) {
+    const at = left.findIndex((to) => to.raw === from.raw);
+    if (at >= 0) pairs.push([from, ...left.splice(at, 1)] as [FoundNumber, FoundNumber]);
+  }
+  return pairs;
+}
+
+/**
+ * A number kept as written that the target's language reads as another number: `1,000` is a
+ * thousand in English and one in Spanish. One it does not read as a number at all (a version
+ * `5.0`, `3.45` left as is) is the translator's choice, not an error.
+ */
+const isMisread = (from: FoundNumber, to: FoundNumber) =>
+  from.value !== to.value && !to.value.startsWith(AS_WRITTEN);
+
 const itself = (item: string) => item;
 const valueOf = (found: FoundNumber) => found.value;
 const rawOf = (found: FoundNumber) => found.raw;
@@ -141,8 +163,27 @@ export function checkSegment(source: string, target: string, languages?: QaLangu
   const warnings: QaWarning[] = [];
   const sourceNumbers = findNumbers(source, languages?.source);
   const targetNumbers = findNumbers(target, languages?.target);
-  const missingNumbers = missingFrom(sourceNumbers, targetNumbers, valueOf).map(rawOf);
-  const extraNumbers = missingFrom(targetNumbers, sourceNumbers, valueOf).map(rawOf);
+  // A number copied as written is one finding at most, never "missing" and "added" at once.
+  const kept = keptAsWritten(sourceNumbers, targetNumbers);
+  const unpairedSource = missingFrom(
+    sourceNumbers,
+    kept.map(([from]) => from),
+    rawOf,
+  );
+  const unpairedTarget = missingFrom(
+    targetNumbers,
+    kept.map(([, to]) => to),
+    rawOf,
+  );
+  const missingNumbers = missingFrom(unpairedSource, unpairedTarget, valueOf).map(rawOf);
+  const extraNumbers = missingFrom(unpairedTarget, unpairedSource, valueOf).map(rawOf);
+  const misread = kept.filter(([from, to]) => isMisread(from, to)).map(([from]) => from.raw);
+  if (misread.length) {
+    warnings.push({
+      code: 'number-format',
+      message: `Number ${plural(misread)} is written as in the source, where the translation's language reads another value: write it as that language does.`,
+    });
+  }
   if (missingNumbers.length) {
     warnings.push({
       code: 'number-missing',
