@@ -5,7 +5,13 @@ import type { Queryable, Storage } from '../db/storage';
 import { nowSeconds } from '../db/time';
 import { addProgress, progressQueries } from '../documents/progress-queries';
 import { workflowQueries } from './queries';
-import { nextStage, STAGE_OF_STATE, STATE_OF_STAGE, workflowTemplate } from './templates';
+import {
+  nextStage,
+  STAGE_OF_STATE,
+  STATE_OF_STAGE,
+  workflowTemplate,
+  type TemplateDefinition,
+} from './templates';
 
 /** Whether every segment of the project has the work of `stage` done (and there are some). */
 async function isStageWorkDone(
@@ -26,6 +32,15 @@ async function isStageWorkDone(
 }
 
 /**
+ * The stage whose work a save counts for. Translating in the backlog (before anyone moved the
+ * project to In progress) is the TRANSLATE stage's work: once it is done the project moves on
+ * as it would from In progress.
+ */
+function workingStage(template: TemplateDefinition, stage: AssignmentType): AssignmentType {
+  return stage === 'READY_TO_START' && template.stages.includes('TRANSLATE') ? 'TRANSLATE' : stage;
+}
+
+/**
  * Called in the transaction of a move, to write what goes with it (the projects area's webhook
  * events: this area cannot import that one, which imports it).
  */
@@ -36,7 +51,7 @@ export type ProjectMoved = (
 
 /**
  * Moves a project with a workflow template on when its stage's work is done: when every segment
- * is confirmed in TRANSLATE, or reviewed in REVIEW, it goes to the template's next stage, recorded
+ * is confirmed in TRANSLATE (or in the backlog), or reviewed in REVIEW, it goes to the template's next stage, recorded
  * as a board move by whoever saved the last segment.
  */
 export function createWorkflowAdvance(
@@ -51,7 +66,7 @@ export function createWorkflowAdvance(
     const at = await workflowQueries(storage.db).stageOfDocument(documentId);
     const template = at?.templateId == null ? undefined : workflowTemplate(at.templateId);
     if (!at || !template) return;
-    const stage = STAGE_OF_STATE[at.state];
+    const stage = workingStage(template, STAGE_OF_STATE[at.state]);
     const next = nextStage(template, stage);
     if (!next || !(await isStageWorkDone(storage.db, at.projectId, stage))) return;
     await storage.transaction(async (tx) => {

@@ -203,16 +203,21 @@ describe('projects with a workflow template', () => {
     expect(counted).toEqual({ segments_total: 2, segments_reviewed: 2 });
   });
 
-  it('stay in backlog, and without a template stay where they are, when all is confirmed', async () => {
-    const waiting = await createProject({ workflowTemplateId: 1 });
+  it('move on from backlog as from In progress when all is confirmed there; without a template stay', async () => {
+    // Translators may start before anyone moves the project to In progress.
+    const translateOnly = await createProject({ workflowTemplateId: 1 });
+    const withReview = await createProject({ workflowTemplateId: 2 });
     const free = await createProject();
-    for (const project of [waiting, free]) {
-      if (project === free) await move(free.id, 'inProgress');
+    for (const project of [translateOnly, withReview, free]) {
       const document = await uploadDocument(t.app, project.id, 'b.txt', 'Close it.\n');
       const [segment] = (await getDocument(t.app, document.id)).segments;
       await api.put('/v2/segments', { id: segment!.id, target: 'Ciérrelo.' });
     }
-    expect((await projectNow(waiting.id)).state).toBe('backlog');
-    expect((await projectNow(free.id)).state).toBe('inProgress');
+    expect(await projectNow(translateOnly.id)).toMatchObject({ state: 'done', moved_by: 'Owner' });
+    expect(await projectNow(withReview.id)).toMatchObject({
+      state: 'inReview',
+      workflowStage: 'REVIEW',
+    });
+    expect((await projectNow(free.id)).state).toBe('backlog');
   });
 });
