@@ -2,6 +2,7 @@ import { Suspense, lazy, useEffect, type ComponentType } from 'react';
 import type { AppInfo } from '../../shared/ipc/settings';
 import { AppReady } from './app/AppReady';
 import { ConnectionIndicator } from './app/ConnectionIndicator';
+import { ReadyNotifier } from './features/translations/ReadyNotifier';
 import { routes, type RouteId } from './app/routes';
 import { Sidebar } from './app/Sidebar';
 import { useHashRoute } from './app/use-hash-route';
@@ -65,6 +66,7 @@ export function AppShell({ info }: { info: AppInfo | undefined }) {
         </main>
       </div>
       {info ? <AppReady info={info} /> : null}
+      <ReadyNotifier />
     </div>
   );
 }

@@ -6,7 +6,6 @@ import { TranslationFilters } from './TranslationFilters';
 import { TranslationListContent } from './TranslationListContent';
 import { TranslationsMessages } from './TranslationsMessages';
 import { useTranslationsStore } from './translations-store';
-import { useReadyNotifications } from './use-ready-notifications';
 import './translations.css';
 
 /** Every file translation with its progress; polls while any runs, then stops. */
@@ -18,7 +17,6 @@ export function TranslationsView() {
     ...translationQueries.list(filters),
     placeholderData: keepPreviousData,
   });
-  useReadyNotifications(result.isPlaceholderData ? undefined : result.data);
   return (
     <section
       className="view view-translations"
