@@ -9,13 +9,20 @@ if (!existsSync(CHROMIUM)) {
 
 export default defineConfig({
   testDir: 'e2e',
-  // Each test starts its own web host and embedded server; two at a time suits a 2-core machine.
-  fullyParallel: false,
+  // Copies out/ for the run, so a build started meanwhile does not change the app under test.
+  globalSetup: './e2e/global-setup.ts',
+  // Each worker starts one API server; each test gets its own organization on it and its own web
+  // host (about half a second), so tests are independent and any split between workers works.
+  // Two workers suit a 2-core machine.
+  fullyParallel: true,
   workers: 2,
   retries: 0,
   reporter: 'list',
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // Hang guards, not speed limits: every wait ends on the event it waits for (a test id, an
+  // attribute, a download), so these only decide how long a stuck test takes to fail. A busy
+  // shared machine may be several times slower than a quiet one.
+  timeout: 120_000,
+  expect: { timeout: 30_000 },
   forbidOnly: !!process.env.CI,
   use: {
     browserName: 'chromium',

@@ -2,42 +2,47 @@ import { expect, test } from './fixtures';
 import { AppShell, VIEWS } from './pages/AppShell';
 import { SettingsPage } from './pages/SettingsPage';
 
-test('the app loads on the board, connected to the embedded server', async ({ page, webHost }) => {
-  const shell = new AppShell(page);
-  await shell.open(webHost.url);
+test.describe('on a fresh machine, with its own embedded server', () => {
+  test.use({ connection: 'embedded' });
 
-  await expect(shell.view('board')).toBeVisible();
-  await expect(shell.navLink('board')).toHaveAttribute('aria-current', 'page');
-  await expect(page.getByText('No projects yet')).toBeVisible();
-  await shell.expectEmbeddedRunning();
-  // The per-launch token leaves the address bar once the page has it.
-  expect(page.url()).not.toContain('token=');
-});
+  test('the app loads on the board, connected to the embedded server', async ({
+    page,
+    webHost,
+  }) => {
+    const shell = new AppShell(page);
+    await shell.open(webHost.url);
 
-test('Settings lists the English → Spanish pair from Apertium', async ({ page, webHost }) => {
-  const settings = new SettingsPage(page);
-  await settings.shell.open(webHost.url);
-  await settings.open();
-
-  await expect(settings.embeddedServerStatus).toContainText('running at http://127.0.0.1:', {
-    timeout: 20_000,
+    await expect(shell.view('board')).toBeVisible();
+    await expect(shell.navLink('board')).toHaveAttribute('aria-current', 'page');
+    await shell.expectEmbeddedRunning();
+    await expect(page.getByText('No projects yet')).toBeVisible();
+    // The per-launch token leaves the address bar once the page has it.
+    expect(page.url()).not.toContain('token=');
   });
-  await expect(settings.apiKeyStatus).toHaveText('A key is set');
-  await expect(
-    settings.languagePairs.filter({ hasText: /^English \((en|eng)\) → Spanish \((es|spa)\)$/ }),
-  ).toHaveCount(1);
-});
 
-test('testing the connection to the embedded server succeeds', async ({ page, webHost }) => {
-  const settings = new SettingsPage(page);
-  await settings.shell.open(webHost.url);
-  await settings.shell.expectEmbeddedRunning();
-  await settings.open();
+  test('Settings lists the English → Spanish pair from Apertium', async ({ page, webHost }) => {
+    const settings = new SettingsPage(page);
+    await settings.shell.open(webHost.url);
+    await settings.open();
 
-  await settings.testConnection.click();
-  await expect(settings.testConnectionResult).toHaveAttribute('data-ok', 'true');
-  await expect(settings.testConnectionResult).toContainText('Test passed');
-  await expect(settings.testConnectionResult).toContainText(/\d+ ms/);
+    await expect(settings.embeddedServerStatus).toContainText('running at http://127.0.0.1:');
+    await expect(settings.apiKeyStatus).toHaveText('A key is set');
+    await expect(
+      settings.languagePairs.filter({ hasText: /^English \((en|eng)\) → Spanish \((es|spa)\)$/ }),
+    ).toHaveCount(1);
+  });
+
+  test('testing the connection to the embedded server succeeds', async ({ page, webHost }) => {
+    const settings = new SettingsPage(page);
+    await settings.shell.open(webHost.url);
+    await settings.shell.expectEmbeddedRunning();
+    await settings.open();
+
+    await settings.testConnection.click();
+    await expect(settings.testConnectionResult).toHaveAttribute('data-ok', 'true');
+    await expect(settings.testConnectionResult).toContainText('Test passed');
+    await expect(settings.testConnectionResult).toContainText(/\d+ ms/);
+  });
 });
 
 test('every view is reached by clicking the sidebar', async ({ page, webHost }) => {

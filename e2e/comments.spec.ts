@@ -8,7 +8,6 @@ test('segment comments: thread, badge, quote, resolve, filter, reopen, edit and 
   page,
   webHost,
 }) => {
-  test.setTimeout(90_000);
   const editor = await documentInNewProject(page, webHost.url, text, 'Lease review', 'Lease');
   await expect(editor.unresolvedThreads).toHaveText('0 unresolved threads');
   await expect(editor.thread.getByTestId('comment-thread-empty')).toBeVisible();
@@ -103,7 +102,6 @@ test('a comment that cannot be sent stays in the box with the reason', async ({
   page,
   webHost,
 }) => {
-  test.setTimeout(60_000);
   const editor = await documentInNewProject(page, webHost.url, text, 'Offline review', 'Offline');
 
   // The server is unreachable for this one call, as the gateway would report it.

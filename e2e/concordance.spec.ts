@@ -20,10 +20,9 @@ test('concordance hit: the Memories view finds a phrase in sources and targets, 
   page,
   webHost,
 }) => {
-  test.setTimeout(90_000);
   const memories = new MemoriesPage(page);
   await memories.shell.open(webHost.url);
-  await memories.shell.expectEmbeddedRunning();
+  await memories.shell.expectConnected();
   await memories.open();
   await memories.createMemory({ name: 'Help', srclang: 'en', trglang: 'es' });
   await memories.dropFiles([tmx]);
@@ -55,7 +54,6 @@ test('concordance hit: Ctrl+K in the editor looks up the selected words, Esc clo
   page,
   webHost,
 }) => {
-  test.setTimeout(90_000);
   const editor = await documentInNewProject(page, webHost.url, text, 'Concordance', 'Lease');
   // Confirming writes the unit into the memory.
   await editor.target.fill('El inquilino debe pagar el alquiler el quinto día de cada mes.');

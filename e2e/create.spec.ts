@@ -13,7 +13,7 @@ test('Create on the embedded engine: configure, sign, stream, stop, save, transl
   const modelPath = await writeTinyGguf(join(webHost.dataDir, 'tiny.gguf'), { seed: 17 });
   const create = new CreatePage(page);
   await create.shell.open(webHost.url);
-  await create.shell.expectEmbeddedRunning();
+  await create.shell.expectConnected();
 
   await create.open();
   await create.signTerms();
@@ -31,7 +31,7 @@ test('Create on the embedded engine: configure, sign, stream, stop, save, transl
   // Stop it, unless it ended first.
   const isStopped = await create.stop.isVisible();
   if (isStopped) await create.stop.click();
-  await expect(create.contentText).toBeVisible({ timeout: 30_000 });
+  await expect(create.contentText).toBeVisible();
   await expect(create.contentMeta).toContainText(isStopped ? 'stopped before the end' : 'finished');
   const generated = await create.contentText.inputValue();
   expect(generated.trim().length).toBeGreaterThan(0);
@@ -44,9 +44,9 @@ test('Create on the embedded engine: configure, sign, stream, stop, save, transl
 
   // Into a new Spanish project as a document; the editor opens on it with the text as segments.
   await create.translateIntoNewProject('Trail boots (es)', 'es');
-  await expect(page).toHaveURL(/#\/editor\?project=\d+&document=\d+$/, { timeout: 30_000 });
+  await expect(page).toHaveURL(/#\/editor\?project=\d+&document=\d+$/);
   const editor = new EditorPage(page);
-  await expect(editor.editor).toBeVisible({ timeout: 30_000 });
+  await expect(editor.editor).toBeVisible();
   await expect(editor.segment(1).getByTestId('segment-source')).toHaveText(
     'Trail boots for wet days.',
   );

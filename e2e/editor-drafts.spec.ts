@@ -52,7 +52,6 @@ test('a draft saved while a confirm is on its way never un-confirms the segment'
   page,
   webHost,
 }) => {
-  test.setTimeout(90_000);
   const editor = await openLeaseNotes(page, webHost, 'Slow confirms');
   const documentId = documentIdOf(page);
   const slow = await holdSaves(page);
@@ -91,7 +90,6 @@ test('typed text is saved without moving: after a pause, on leaving the document
   page,
   webHost,
 }) => {
-  test.setTimeout(90_000);
   const editor = await openLeaseNotes(page, webHost, 'Autosave');
   const documentId = documentIdOf(page);
 
@@ -140,7 +138,6 @@ test('an empty target is not confirmed: a message, nothing sent, no move', async
   page,
   webHost,
 }) => {
-  test.setTimeout(60_000);
   const editor = await openLeaseNotes(page, webHost, 'Empty confirm');
   const saves: string[] = [];
   page.on('request', (request) => {
@@ -166,7 +163,6 @@ test('an empty target is not confirmed: a message, nothing sent, no move', async
 });
 
 test('editor shortcuts do not act while a comment is typed', async ({ page, webHost }) => {
-  test.setTimeout(60_000);
   const editor = await openLeaseNotes(page, webHost, 'Shortcut scope');
   await editor.target.fill('El inquilino');
   await editor.sendComment('A first note.');
@@ -198,7 +194,6 @@ test('with "Unresolved comments only" on, the editor stays among the segments sh
   page,
   webHost,
 }) => {
-  test.setTimeout(90_000);
   const editor = await openLeaseNotes(page, webHost, 'Filtered work');
   await editor.next();
   await editor.sendComment('Which window?');

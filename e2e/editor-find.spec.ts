@@ -21,7 +21,6 @@ test('the editor filters by status, searches with a regex and whole words, and g
   page,
   webHost,
 }) => {
-  test.setTimeout(90_000);
   const editor = await documentInNewProject(page, webHost.url, text, 'Find');
 
   const status = page.getByTestId('find-status');

@@ -9,7 +9,6 @@ test('a long document opens with its first page; a confirm made while the rest l
   page,
   webHost,
 }) => {
-  test.setTimeout(120_000);
   const editor = await newProjectInEditor(page, webHost.url, 'Paged manual', 'Paged');
   const sentences = Array.from(
     { length: SEGMENTS },
@@ -49,7 +48,7 @@ test('a long document opens with its first page; a confirm made while the rest l
 
   isHolding = false;
   for (const route of held.splice(0)) await route.continue();
-  await expect(note).toHaveCount(0, { timeout: 30_000 });
+  await expect(note).toHaveCount(0);
   await expect(editor.segment(1).getByTestId('segment-status')).toHaveText('Confirmed');
   await page.getByTestId('segment-grid').evaluate((grid) => {
     grid.scrollTop = grid.scrollHeight;

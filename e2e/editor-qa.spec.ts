@@ -8,7 +8,6 @@ test('QA warns while typing, reports the document, goes to a warning and remembe
   page,
   webHost,
 }) => {
-  test.setTimeout(120_000);
   const editor = await documentInNewProject(page, webHost.url, text, 'Check');
 
   // Segment 3 is "The flat has 3 bedrooms.": a wrong number is said before any confirm.

@@ -15,7 +15,6 @@ test('search and replace with undo: a preview with a segment left out, then a re
   page,
   webHost,
 }) => {
-  test.setTimeout(120_000);
   const editor = await documentInNewProject(page, webHost.url, text, 'Replace');
   for (const [at, target] of TARGETS.entries()) {
     await editor.segment(at + 1).click();

@@ -16,7 +16,7 @@ const FIRST_TARGET = 'El inquilino debe pagar el alquiler el quinto día de cada
 async function tenancyProjectInEditor(page: Page, url: string, name: string): Promise<EditorPage> {
   const memories = new MemoriesPage(page);
   await memories.shell.open(url);
-  await memories.shell.expectEmbeddedRunning();
+  await memories.shell.expectConnected();
   await memories.open();
   await memories.createMemory(LEASE);
   await memories.dropFiles([tmx]);
@@ -34,7 +34,6 @@ test('a document is translated in the editor: fuzzy match with its diff, MT, con
   page,
   webHost,
 }) => {
-  test.setTimeout(120_000);
   const editor = await tenancyProjectInEditor(page, webHost.url, 'Lease notes');
   await expect(editor.documents).toBeVisible();
   await expect(page).toHaveURL(/#\/editor\?project=\d+$/);
@@ -53,7 +52,7 @@ test('a document is translated in the editor: fuzzy match with its diff, MT, con
   // Segment 1: a fuzzy match of the TMX unit, the changed words marked, then MT set apart.
   await editor.expectActive(1);
   const fuzzy = editor.tmMatches.first();
-  await expect(fuzzy).toBeVisible({ timeout: 20_000 });
+  await expect(fuzzy).toBeVisible();
   const fuzzyScore = Number(await fuzzy.getAttribute('data-score'));
   expect(fuzzyScore).toBeGreaterThanOrEqual(75);
   expect(fuzzyScore).toBeLessThan(100);
@@ -90,7 +89,7 @@ test('a document is translated in the editor: fuzzy match with its diff, MT, con
 
   // Segment 2 has no TM match: only machine translation can help.
   await editor.expectActive(2);
-  await expect(editor.noTmMatch).toBeVisible({ timeout: 20_000 });
+  await expect(editor.noTmMatch).toBeVisible();
   await expect(editor.mtItems.first().getByTestId('mt-label')).toHaveText(
     'Machine translation · apertium',
   );
@@ -109,7 +108,7 @@ test('a document is translated in the editor: fuzzy match with its diff, MT, con
   // Segment 4 is nearly segment 1: the memory learned it, so the new unit is its best match.
   await editor.expectActive(4);
   const learned = editor.tmMatches.first();
-  await expect(learned.getByTestId('match-origin')).toContainText('editor', { timeout: 20_000 });
+  await expect(learned.getByTestId('match-origin')).toContainText('editor');
   await expect(learned.getByTestId('match-target')).toHaveText(FIRST_TARGET);
   expect(Number(await learned.getAttribute('data-score'))).toBeGreaterThanOrEqual(85);
 
@@ -139,7 +138,6 @@ test('a document of 10,000 segments opens with only the rows in view rendered', 
   page,
   webHost,
 }) => {
-  test.setTimeout(120_000);
   const editor = await newProjectInEditor(page, webHost.url, 'Big manual', 'Manual');
   const sentences = Array.from(
     { length: 10_000 },
@@ -167,19 +165,13 @@ test('a document pretranslated from the memory then MT opens with its matches an
   page,
   webHost,
 }) => {
-  test.setTimeout(120_000);
   const editor = await tenancyProjectInEditor(page, webHost.url, 'Lease pretranslated');
   await editor.upload(text, 'TM+MT');
   // The document list says "pretranslating…" only while the server does: it ends without a reload.
-  await expect(editor.documentRow(text.name).getByTestId('document-pretranslating')).toHaveCount(
-    0,
-    {
-      timeout: 30_000,
-    },
-  );
+  await expect(editor.documentRow(text.name).getByTestId('document-pretranslating')).toHaveCount(0);
   await editor.openDocument(text.name);
   // Pretranslation ends on its own; the grid then shows every target as a draft.
-  await expect(page.getByTestId('editor-pretranslating')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByTestId('editor-pretranslating')).toHaveCount(0);
   await expect(page.getByTestId('editor-pretranslation-error')).toHaveCount(0);
   await expect(editor.segment(1).getByTestId('segment-match-score')).toContainText('92%');
   await expect(editor.segment(1).getByTestId('segment-status')).toContainText('Draft');

@@ -120,7 +120,7 @@ test('dropped DOCX, HTML and PO files are translated into Spanish: TM where a li
 
   const memories = new MemoriesPage(page);
   await memories.shell.open(webHost.url);
-  await memories.shell.expectEmbeddedRunning();
+  await memories.shell.expectConnected();
   await memories.open();
   await memories.createMemory(HELP);
   await memories.select(HELP.name);
@@ -144,7 +144,7 @@ test('dropped DOCX, HTML and PO files are translated into Spanish: TM where a li
   await expect(translations.empty).toBeVisible();
   await unthrottle();
 
-  await expect(translations.rows).toHaveCount(3, { timeout: 30_000 });
+  await expect(translations.rows).toHaveCount(3);
   const rows = new Map<string, { translated: string; row: ReturnType<TranslationsPage['row']> }>();
   for (const { name } of files) {
     const row = translations.row(name);
@@ -215,10 +215,9 @@ test('ticked files are translated from the keyboard with Translate…, machine t
   page,
   webHost,
 }) => {
-  test.setTimeout(90_000);
   const memories = new MemoriesPage(page);
   await memories.shell.open(webHost.url);
-  await memories.shell.expectEmbeddedRunning();
+  await memories.shell.expectConnected();
   await memories.open();
   await memories.createMemory(HELP);
 

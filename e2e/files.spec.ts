@@ -22,7 +22,7 @@ test('dropped files upload, get their languages, take labels, filter, download a
 }) => {
   const files = new FilesPage(page);
   await files.shell.open(webHost.url);
-  await files.shell.expectEmbeddedRunning();
+  await files.shell.expectConnected();
   await files.open();
   await expect(files.empty).toBeVisible();
   await expect(files.detectLanguage).toBeChecked();
@@ -41,7 +41,6 @@ test('dropped files upload, get their languages, take labels, filter, download a
     // A spinner while detection runs, then the language and the detector's confidence.
     await expect(row.getByTestId('file-language')).toHaveText(
       new RegExp(`^${language} · \\d{1,3}%$`),
-      { timeout: 20_000 },
     );
     await expect(row.getByTestId('language-pending')).toHaveCount(0);
     await expect(row.getByTestId('file-size')).toHaveText(`${Buffer.byteLength(file.text)} bytes`);
@@ -85,12 +84,12 @@ test('a refused upload says why in words, and the others still finish', async ({
 }) => {
   const files = new FilesPage(page);
   await files.shell.open(webHost.url);
-  await files.shell.expectEmbeddedRunning();
+  await files.shell.expectConnected();
   await files.open();
 
   await files.dropFiles([{ name: 'empty.txt', text: '' }, english]);
   const failed = files.uploadRow('empty.txt');
-  await expect(failed).toHaveAttribute('data-state', 'failed', { timeout: 20_000 });
+  await expect(failed).toHaveAttribute('data-state', 'failed');
   await expect(failed.getByTestId('upload-error')).toBeVisible();
   // The server's own words, with the status that refused it.
   await expect(failed.getByTestId('upload-error')).toContainText(/\w+.*\(HTTP 4\d\d\)/);
@@ -110,7 +109,7 @@ test('a picked file without detection shows no language; labels come and go', as
 }) => {
   const files = new FilesPage(page);
   await files.shell.open(webHost.url);
-  await files.shell.expectEmbeddedRunning();
+  await files.shell.expectConnected();
   await files.open();
 
   await files.detectLanguage.uncheck();
@@ -150,7 +149,7 @@ test('uploads run three at a time; a waiting or a running one can be cancelled',
 }) => {
   const files = new FilesPage(page);
   await files.shell.open(webHost.url);
-  await files.shell.expectEmbeddedRunning();
+  await files.shell.expectConnected();
   await files.open();
 
   // On loopback a file arrives before anyone could click; slowed down, each takes a while.
@@ -168,9 +167,9 @@ test('uploads run three at a time; a waiting or a running one can be cancelled',
 
   // Cancel a running upload once its bytes are seen arriving at the server.
   const sent = () => one.getByRole('progressbar').getAttribute('aria-valuenow').then(Number);
-  await expect.poll(sent, { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect.poll(sent).toBeGreaterThan(0);
   await one.getByTestId('upload-cancel').click();
-  await expect(one).toHaveAttribute('data-state', 'cancelled', { timeout: 15_000 });
+  await expect(one).toHaveAttribute('data-state', 'cancelled');
   await expect(one.getByTestId('upload-bytes')).toContainText('Cancelled after');
 
   await unthrottle();
@@ -192,7 +191,7 @@ test('a long list stays light: only the rows in view are in the page', async ({
 }) => {
   const files = new FilesPage(page);
   await files.shell.open(webHost.url);
-  await files.shell.expectEmbeddedRunning();
+  await files.shell.expectConnected();
 
   const COUNT = 300;
   await page.evaluate(async (count) => {

@@ -1,108 +1,119 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { test as base } from '@playwright/test';
+import { test as base, type TestInfo } from '@playwright/test';
+import {
+  createOrganizationKey,
+  serverEntry,
+  startProcess,
+  stopProcess,
+  webHostEntry,
+  type Started,
+} from './processes';
 
 export { expect } from '@playwright/test';
+
+/**
+ * Where a test's web host sends its API calls:
+ * - `shared`: the worker's API server, in an organization of the test's own (the default);
+ * - `embedded`: the web host starts its own embedded server, as the app does on a fresh
+ *   machine. For tests about that server's life, its key and the connection settings.
+ */
+export type ConnectionKind = 'shared' | 'embedded';
 
 export interface WebHost {
   /** The address the host printed, token included: what a user opens. */
   url: string;
   /** `http://127.0.0.1:PORT`, for calls made without the page. */
   origin: string;
-  /** This test's own data folder (vault, settings, embedded server data). */
+  /** This test's own data folder (vault, settings, and the embedded server's data). */
+  dataDir: string;
+  connection: ConnectionKind;
+}
+
+/** The API server a worker starts once; each test gets its own organization on it. */
+export interface SharedServer {
+  url: string;
   dataDir: string;
 }
 
-const REPO_ROOT = path.resolve(import.meta.dirname, '..');
-const ENTRY = 'out/web-host/index.js';
-const READY_LINE = /Wordbench web host: (http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]+)/;
-const START_TIMEOUT_MS = 30_000;
-const STOP_TIMEOUT_MS = 10_000;
+const WEB_HOST_LINE = /Wordbench web host: (http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]+)/;
+const SERVER_LINE = /listening on (http:\/\/\S+)/;
 
-/** Waits for the line that carries the address; fails with everything the process printed. */
-function waitForAddress(child: ChildProcess, output: { text: string }): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let stdout = '';
-    const finish = (error: Error | null, url?: string) => {
-      clearTimeout(timer);
-      child.stdout?.off('data', onData);
-      child.off('exit', onExit);
-      if (error) reject(error);
-      else resolve(url ?? '');
-    };
-    const onData = (chunk: Buffer) => {
-      stdout += chunk.toString('utf8');
-      const match = READY_LINE.exec(stdout);
-      if (match?.[1]) finish(null, match[1]);
-    };
-    const onExit = (code: number | null, signal: NodeJS.Signals | null) =>
-      finish(
-        new Error(
-          `The web host exited (${signal ?? `code ${code}`}) before printing its address.\n${output.text}`,
-        ),
-      );
-    const timer = setTimeout(
-      () =>
-        finish(
-          new Error(
-            `The web host printed no address within ${START_TIMEOUT_MS / 1000} s.\n${output.text}`,
-          ),
-        ),
-      START_TIMEOUT_MS,
-    );
-    child.stdout?.on('data', onData);
-    child.once('exit', onExit);
-  });
+async function attachOutput(testInfo: TestInfo, name: string, started: Started): Promise<void> {
+  if (testInfo.status === testInfo.expectedStatus) return;
+  await testInfo.attach(name, { body: started.output.text, contentType: 'text/plain' });
 }
 
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
-  await exited;
-  clearTimeout(timer);
+/** The organization's key and the server's address, as the user would save them in Settings. */
+async function connectToShared(dataDir: string, server: SharedServer, org: string) {
+  const key = await createOrganizationKey(server.dataDir, org);
+  await writeFile(
+    path.join(dataDir, 'connection.json'),
+    JSON.stringify({ mode: 'remote', baseUrl: server.url }),
+    { mode: 0o600 },
+  );
+  await writeFile(
+    path.join(dataDir, 'vault.json'),
+    JSON.stringify({ version: 1, keys: { remote: key } }),
+    { mode: 0o600 },
+  );
 }
 
-export const test = base.extend<{ webHost: WebHost }>({
-  webHost: [
+export const test = base.extend<
+  { connection: ConnectionKind; webHost: WebHost },
+  { sharedServer: SharedServer }
+>({
+  connection: ['shared', { option: true }],
+
+  sharedServer: [
     // Playwright reads the fixtures a fixture needs from its first parameter: none here.
     // eslint-disable-next-line no-empty-pattern
-    async ({}, use, testInfo) => {
-      if (!existsSync(path.join(REPO_ROOT, ENTRY))) {
-        throw new Error(`${ENTRY} is missing: run \`npm run build\` before the e2e tests.`);
-      }
-      const dataDir = await mkdtemp(path.join(tmpdir(), 'wordbench-e2e-'));
-      const child = spawn(process.execPath, [ENTRY, '--port', '0', '--data', dataDir], {
-        cwd: REPO_ROOT,
-        // llama.cpp's threads spin: on a busy 2-core machine one thread is far faster (Create).
-        env: { ...process.env, WORDBENCH_CREATE_THREADS: '1' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      const output = { text: '' };
-      const record = (stream: string) => (chunk: Buffer) => {
-        output.text += `[${stream}] ${chunk.toString('utf8')}`;
-      };
-      child.stdout.on('data', record('stdout'));
-      child.stderr.on('data', record('stderr'));
+    async ({}, use, workerInfo) => {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'wordbench-e2e-server-'));
+      const started = await startProcess(
+        serverEntry(),
+        ['--host', '127.0.0.1', '--port', '0', '--data', dataDir],
+        SERVER_LINE,
+      );
       try {
-        const url = await waitForAddress(child, output);
-        await use({ url, origin: new URL(url).origin, dataDir });
+        await use({ url: started.url, dataDir });
       } finally {
-        await stop(child);
-        if (testInfo.status !== testInfo.expectedStatus) {
-          await testInfo.attach('web-host-output', {
-            body: output.text,
-            contentType: 'text/plain',
-          });
+        await stopProcess(started.child);
+        if (started.child.exitCode !== 0 && started.child.signalCode !== 'SIGTERM') {
+          console.error(`Worker ${workerInfo.workerIndex}'s API server:\n${started.output.text}`);
         }
         await rm(dataDir, { recursive: true, force: true });
       }
     },
-    // Starting the host and its embedded server is not part of a test's own 30 s.
-    { timeout: 45_000 },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+
+  webHost: [
+    async ({ connection, sharedServer }, use, testInfo) => {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'wordbench-e2e-'));
+      try {
+        if (connection === 'shared') {
+          // Unique on this worker's server: one organization per test and attempt.
+          const org = `e2e-${testInfo.testId}-${testInfo.repeatEachIndex}-${testInfo.retry}`;
+          await connectToShared(dataDir, sharedServer, org);
+        }
+        const started = await startProcess(
+          webHostEntry(),
+          ['--port', '0', '--data', dataDir],
+          WEB_HOST_LINE,
+        );
+        try {
+          await use({ url: started.url, origin: new URL(started.url).origin, dataDir, connection });
+        } finally {
+          await stopProcess(started.child);
+          await attachOutput(testInfo, 'web-host-output', started);
+        }
+      } finally {
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    },
+    // Not part of the test's own time: a hang guard, the host prints its address in a second.
+    { timeout: 120_000 },
   ],
 });

@@ -23,7 +23,7 @@ test('a job from three files into Spanish and Catalan: analysed, translated, del
   // Spanish has a memory filled from the tenancy TMX; Catalan gets a new, empty one.
   const memories = new MemoriesPage(page);
   await memories.shell.open(webHost.url);
-  await memories.shell.expectEmbeddedRunning();
+  await memories.shell.expectConnected();
   await memories.open();
   await memories.createMemory({ name: 'Tenancy', srclang: 'en', trglang: 'es' });
   const tmx = tmFixture('tenancy.en-es.tmx');

@@ -24,7 +24,7 @@ const bandOf = (score: number) => BANDS.find(([from]) => score >= from)?.[1];
 
 async function openMemories(page: MemoriesPage, url: string): Promise<void> {
   await page.shell.open(url);
-  await page.shell.expectEmbeddedRunning();
+  await page.shell.expectConnected();
   await page.open();
 }
 
@@ -32,7 +32,6 @@ test('a memory is created, filled by a dropped TMX, searched, trimmed, given ter
   page,
   webHost,
 }) => {
-  test.setTimeout(90_000);
   const memories = new MemoriesPage(page);
   await openMemories(memories, webHost.url);
   await expect(memories.empty).toBeVisible();
@@ -89,11 +88,11 @@ test('a memory is created, filled by a dropped TMX, searched, trimmed, given ter
 
   // Terms from a TBX: the termbase tab lists them.
   await memories.termsTab.click();
-  await expect(memories.termsEmpty).toBeVisible({ timeout: 15_000 });
+  await expect(memories.termsEmpty).toBeVisible();
   await memories.dropFiles([tbx]);
   expect(await memories.expectImportDone(tbx.name)).toBe('Added 5 terms.');
   await expect(row.getByTestId('memory-term-count')).toHaveText('5 terms');
-  await expect(memories.termRows).toHaveCount(5, { timeout: 15_000 });
+  await expect(memories.termRows).toHaveCount(5);
   const toolbar = memories.termRows.filter({ hasText: 'toolbar' });
   await expect(toolbar.getByTestId('term-source')).toHaveText('toolbar');
   await expect(toolbar.getByTestId('term-target')).toHaveText('barra de herramientas');
@@ -114,7 +113,6 @@ test('a malformed TMX fails with its reason in words and leaves the memory as it
   page,
   webHost,
 }) => {
-  test.setTimeout(60_000);
   const memories = new MemoriesPage(page);
   await openMemories(memories, webHost.url);
   await memories.createMemory(HELP);
@@ -124,7 +122,7 @@ test('a malformed TMX fails with its reason in words and leaves the memory as it
 
   await memories.dropFiles([broken]);
   const failed = memories.importRow(broken.name);
-  await expect(failed).toHaveAttribute('data-state', 'failed', { timeout: 20_000 });
+  await expect(failed).toHaveAttribute('data-state', 'failed');
   const reason = failed.getByTestId('memory-import-failure');
   await expect(reason).toBeVisible();
   expect((await reason.innerText()).trim().length).toBeGreaterThan(10);
@@ -160,7 +158,7 @@ test('a memory is renamed, kept while a project uses it, then deleted', async ({
   await page.keyboard.press('ArrowRight');
   await expect(memories.termsTab).toBeFocused();
   await expect(memories.termsTab).toHaveAttribute('aria-selected', 'true');
-  await expect(memories.termsEmpty).toBeVisible({ timeout: 15_000 });
+  await expect(memories.termsEmpty).toBeVisible();
 
   await memories.select(HELP.name);
 
@@ -219,7 +217,6 @@ test('picked XLIFF and CSV files add units in turn, duplicates can be skipped, a
   page,
   webHost,
 }) => {
-  test.setTimeout(60_000);
   const memories = new MemoriesPage(page);
   await openMemories(memories, webHost.url);
   await memories.createMemory(HELP);
@@ -257,7 +254,7 @@ test('picked XLIFF and CSV files add units in turn, duplicates can be skipped, a
   expect(await memories.expectImportDone(termsCsv.name)).toBe('Added 3 terms.');
   await memories.expectUnitCount(HELP.name, 6);
   await memories.termsTab.click();
-  await expect(memories.termRows).toHaveCount(3, { timeout: 15_000 });
+  await expect(memories.termRows).toHaveCount(3);
   await expect(page.getByTestId('term-table').getByRole('columnheader')).toHaveText([
     'English',
     'Spanish',

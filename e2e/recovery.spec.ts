@@ -6,6 +6,9 @@ import { BoardPage } from './pages/BoardPage';
 import { EditorPage } from './pages/EditorPage';
 import { documentInNewProject } from './pages/editor-setup';
 
+// These tests kill, stop and switch away from the host's own embedded server.
+test.use({ connection: 'embedded' });
+
 const text = EditorPage.text('lease-notes.txt');
 
 /** The embedded server's process, as the host reports it (Settings shows it too). */
@@ -32,7 +35,6 @@ test('the embedded server killed mid-edit is restarted, and the confirm made mea
   page,
   webHost,
 }) => {
-  test.setTimeout(120_000);
   const editor = await documentInNewProject(page, webHost.url, text, 'Recovery');
   const documentId = Number(/document=(\d+)/.exec(page.url())?.[1]);
 
@@ -54,7 +56,7 @@ test('the embedded server killed mid-edit is restarted, and the confirm made mea
 
   // The host's supervisor starts a new server; the badge is green again and the confirm is sent.
   await editor.shell.expectEmbeddedRunning();
-  await expect(waiting).toBeHidden({ timeout: 20_000 });
+  await expect(waiting).toBeHidden();
   console.log(
     `confirm made while down reached the new server ${Date.now() - killedAt} ms after the kill`,
   );
@@ -92,7 +94,6 @@ test('an embedded server that hangs turns the badge red, and green again when it
   page,
   webHost,
 }, testInfo) => {
-  test.setTimeout(60_000);
   const board = new BoardPage(page);
   await board.open(webHost.url);
   await board.shell.expectEmbeddedRunning();
@@ -119,7 +120,6 @@ test('a hosted service that never answers shows on the board in seconds, and swi
   page,
   webHost,
 }, testInfo) => {
-  test.setTimeout(90_000);
   const board = new BoardPage(page);
   await board.open(webHost.url);
   await board.shell.expectEmbeddedRunning();
@@ -168,7 +168,6 @@ test('a confirm waiting for the server survives a reload and is sent once the se
   page,
   webHost,
 }) => {
-  test.setTimeout(90_000);
   const editor = await documentInNewProject(page, webHost.url, text, 'Reload while waiting');
   const documentId = Number(/document=(\d+)/.exec(page.url())?.[1]);
 
@@ -193,7 +192,7 @@ test('a confirm waiting for the server survives a reload and is sent once the se
   );
 
   await page.unroute(saves);
-  await expect(waiting).toBeHidden({ timeout: 20_000 });
+  await expect(waiting).toBeHidden();
   await expect(editor.segment(1)).toHaveAttribute('data-status', 'confirmed');
   expect((await serverSegments(page, documentId))[0]).toEqual({
     target: 'El inquilino paga el alquiler.',

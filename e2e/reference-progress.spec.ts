@@ -19,10 +19,9 @@ test('reference material beside the documents; progress on document rows and boa
   page,
   webHost,
 }) => {
-  test.setTimeout(120_000);
   const memories = new MemoriesPage(page);
   await memories.shell.open(webHost.url);
-  await memories.shell.expectEmbeddedRunning();
+  await memories.shell.expectConnected();
   await memories.open();
   await memories.createMemory({ name: 'Leases', srclang: 'en', trglang: 'es' });
 

@@ -13,10 +13,9 @@ test('a project on Translate > Review: confirmed, moved to review, reviewed with
   page,
   webHost,
 }) => {
-  test.setTimeout(120_000);
   const jobs = new JobsPage(page);
   await jobs.shell.open(webHost.url);
-  await jobs.shell.expectEmbeddedRunning();
+  await jobs.shell.expectConnected();
   await jobs.open();
   await jobs.create({
     name: 'House rules',
@@ -54,7 +53,7 @@ test('a project on Translate > Review: confirmed, moved to review, reviewed with
   await expect(editor.progress).toContainText('3 of 3 segments');
 
   // The last confirm moved the project to review: the editor is in review mode by itself.
-  await expect(review).toHaveAttribute('aria-pressed', 'true', { timeout: 15_000 });
+  await expect(review).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('progressbar', { name: 'Reviewed words' })).toHaveAttribute(
     'aria-valuenow',
     '0',

@@ -7,6 +7,9 @@ import { expect, test } from './fixtures';
 import { AppShell } from './pages/AppShell';
 import { SettingsPage } from './pages/SettingsPage';
 
+// The key the host makes for its own embedded server, and the host's token: each test its own host.
+test.use({ connection: 'embedded' });
+
 interface VaultFile {
   version: number;
   keys: { embedded?: string; remote?: string };

@@ -11,6 +11,9 @@ import { startServer, type RunningServer } from '../server/start';
 import { expect, test } from './fixtures';
 import { SettingsPage } from './pages/SettingsPage';
 
+// From the app's first state, the embedded server, to a team server in Settings.
+test.use({ connection: 'embedded' });
+
 const TEAM_KEY = 'wb_e2e-team-key-0123456789';
 let dir: string;
 let cert: string;

@@ -49,9 +49,16 @@ export class AppShell {
     await expect(this.view(id)).toBeVisible();
   }
 
+  /**
+   * The connection is up: the header's badge is green (the embedded server running, or a hosted
+   * service with a key that its probe did not find unreachable). Tests wait on it before calls.
+   */
+  async expectConnected(): Promise<void> {
+    await expect(this.connectionStatus).toHaveAttribute('data-tone', 'ok');
+  }
+
+  /** The same, and the calls go to the app's own embedded server. */
   async expectEmbeddedRunning(): Promise<void> {
-    await expect(this.connectionStatus).toHaveText('Embedded server · running', {
-      timeout: 20_000,
-    });
+    await expect(this.connectionStatus).toHaveText('Embedded server · running');
   }
 }

@@ -61,7 +61,7 @@ export class BoardPage {
   }
 
   async waitUntilReady(): Promise<void> {
-    await expect(this.ready).toBeAttached({ timeout: 20_000 });
+    await expect(this.ready).toBeAttached();
   }
 
   column(state: ProjectState): Locator {

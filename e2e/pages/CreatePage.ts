@@ -42,16 +42,14 @@ export class CreatePage {
     await this.page.getByTestId('create-engine-kind-llama').check();
     await this.page.getByTestId('create-engine-path').fill(modelPath);
     await this.page.getByTestId('create-engine-save').click();
-    await expect(this.engineCurrent).toContainText(`the model file ${modelPath}`, {
-      timeout: 30_000,
-    });
+    await expect(this.engineCurrent).toContainText(`the model file ${modelPath}`);
   }
 
   /** In Settings: Test, which writes a few words with the engine as saved. */
   async testEngine(): Promise<string> {
     await this.page.getByTestId('create-engine-test').click();
     const result = this.page.getByTestId('create-engine-test-result');
-    await expect(result).toBeVisible({ timeout: 30_000 });
+    await expect(result).toBeVisible();
     return (await result.innerText()).replace('The engine answered', '').trim();
   }
 

@@ -120,9 +120,7 @@ export class EditorPage {
       mimeType: 'text/plain',
       buffer: file.buffer,
     });
-    await expect(this.uploadRow(file.name)).toHaveAttribute('data-state', 'done', {
-      timeout: 20_000,
-    });
+    await expect(this.uploadRow(file.name)).toHaveAttribute('data-state', 'done');
     await expect(this.documentRow(file.name)).toBeVisible();
   }
 

@@ -91,7 +91,7 @@ export class FilesPage {
 
   async expectUploadDone(name: string): Promise<void> {
     const row = this.uploadRow(name);
-    await expect(row).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+    await expect(row).toHaveAttribute('data-state', 'done');
     await expect(row.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
     await expect(row.getByTestId('upload-bytes')).toContainText('stored');
   }

@@ -77,9 +77,9 @@ export class JobsPage {
       await this.dialog.getByTestId('job-template').selectOption({ label: job.template });
     }
     await this.dialog.getByTestId('new-job-create').click();
-    await expect(this.dialog).toBeHidden({ timeout: 30_000 });
+    await expect(this.dialog).toBeHidden();
     await expect(this.jobPage).toBeVisible();
-    await expect(this.creation).toHaveText('Ready', { timeout: 30_000 });
+    await expect(this.creation).toHaveText('Ready');
   }
 
   /** The project of the open job into `language`. */
@@ -94,7 +94,7 @@ export class JobsPage {
 
   async analyse(): Promise<void> {
     await this.jobPage.getByTestId('job-analyse').click();
-    await expect(this.chart).toBeVisible({ timeout: 30_000 });
+    await expect(this.chart).toBeVisible();
   }
 
   async deliver(): Promise<void> {

@@ -129,7 +129,7 @@ export class MemoriesPage {
   /** Waits for an import to end, and returns what its row says. */
   async expectImportDone(name: string): Promise<string> {
     const row = this.importRow(name);
-    await expect(row).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+    await expect(row).toHaveAttribute('data-state', 'done');
     await expect(row.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
     return row.getByTestId('memory-import-status').innerText();
   }

@@ -11,7 +11,7 @@ export async function newProjectInEditor(
 ): Promise<EditorPage> {
   const board = new BoardPage(page);
   await board.open(url);
-  await board.shell.expectEmbeddedRunning();
+  await board.shell.expectConnected();
   await board.createProject({
     name,
     newMemory: { name: memoryName, srclang: 'en', trglang: 'es' },
