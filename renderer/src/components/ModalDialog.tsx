@@ -15,7 +15,7 @@ interface ModalDialogProps {
 /**
  * A native modal <dialog>: the rest of the page is inert while it is open (so Tab stays inside)
  * and Esc closes it. Focus goes back to where it was when the dialog unmounts, or to the
- * fallback when that element is gone.
+ * fallback when that element is gone or cannot take it.
  */
 export function ModalDialog({
   labelledBy,
@@ -38,10 +38,15 @@ export function ModalDialog({
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
     return () => {
-      // The body is no place to return to: the fallback is.
-      if (opener instanceof HTMLElement && opener !== document.body && opener.isConnected) {
-        opener.focus();
-      } else fallbackRef.current?.()?.focus();
+      // The body is no place to return to, nor a button disabled while the dialog's action runs:
+      // the fallback is.
+      const canTakeFocus =
+        opener instanceof HTMLElement &&
+        opener !== document.body &&
+        opener.isConnected &&
+        !opener.matches(':disabled');
+      if (canTakeFocus) opener.focus();
+      else fallbackRef.current?.()?.focus();
     };
   }, [opener]);
   return (

@@ -13,6 +13,8 @@ interface ReplacePreviewProps {
   plan: ReplacePlan;
   onApply: (unticked: ReadonlySet<number>) => void;
   onClose: () => void;
+  /** Where the focus goes after the dialog when "Replace all…" is busy (disabled) by then. */
+  fallbackFocus: () => HTMLElement | null;
 }
 
 const plural = (count: number, word: string) =>
@@ -22,7 +24,7 @@ const plural = (count: number, word: string) =>
  * Every segment a "Replace all" would change, before and after, each with a box to leave it out;
  * nothing changes before Apply.
  */
-export function ReplacePreview({ plan, onApply, onClose }: ReplacePreviewProps) {
+export function ReplacePreview({ plan, onApply, onClose, fallbackFocus }: ReplacePreviewProps) {
   const [unticked, setUnticked] = useState<ReadonlySet<number>>(new Set());
   const [rows, setRows] = useState(ROWS_AT_ONCE);
   const keepConfirmed = useReplaceStore((state) => state.keepConfirmed);
@@ -46,6 +48,7 @@ export function ReplacePreview({ plan, onApply, onClose }: ReplacePreviewProps) 
       labelledBy="replace-preview-title"
       testId="replace-preview"
       onClose={onClose}
+      fallbackFocus={fallbackFocus}
       className="replace-preview"
     >
       {/* The editor's shortcuts (Alt+arrows, Ctrl+Enter) must not act behind the dialog. */}

@@ -174,6 +174,7 @@ describe('ReplaceRow', () => {
         plan={{ changes, replaced: changes.length, skipped: 0, editing: 0 }}
         onApply={() => {}}
         onClose={() => {}}
+        fallbackFocus={() => null}
       />,
     );
     expect(screen.getByRole('alert').textContent).toContain('at most 10,000 segments');

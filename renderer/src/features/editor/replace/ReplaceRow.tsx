@@ -91,6 +91,7 @@ export function ReplaceRow({ context }: { context: ReplaceContext }) {
           plan={replace.preview}
           onApply={(unticked) => void replace.applyPreview(replace.preview!, unticked)}
           onClose={replace.closePreview}
+          fallbackFocus={() => inputRef.current}
         />
       ) : null}
     </div>
