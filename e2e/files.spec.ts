@@ -51,7 +51,7 @@ test('dropped files upload, get their languages, take labels, filter, download a
   await files.labelFilter('legal').click();
   await expect(files.labelFilter('legal')).toHaveAttribute('aria-pressed', 'true');
   await expect(files.fileRows).toHaveCount(2);
-  expect(await files.fileNames()).toEqual([german.name, english.name].sort());
+  await expect.poll(() => files.fileNames()).toEqual([german.name, english.name].sort());
   expect(new URL(page.url()).hash).toBe('#/files?labels=legal');
 
   // The filter lives in the address, so it survives a reload.
@@ -75,7 +75,7 @@ test('dropped files upload, get their languages, take labels, filter, download a
   await page.reload();
   await files.shell.waitUntilReady();
   await expect(files.fileRows).toHaveCount(2);
-  expect(await files.fileNames()).toEqual([spanish.name, english.name].sort());
+  await expect.poll(() => files.fileNames()).toEqual([spanish.name, english.name].sort());
 });
 
 test('a refused upload says why in words, and the others still finish', async ({
@@ -177,7 +177,7 @@ test('uploads run three at a time; a waiting or a running one can be cancelled',
   await files.expectUploadDone('three.bin');
   // A cancelled upload leaves nothing on the server.
   await expect(files.fileRows).toHaveCount(2);
-  expect(await files.fileNames()).toEqual(['three.bin', 'two.bin']);
+  await expect.poll(() => files.fileNames()).toEqual(['three.bin', 'two.bin']);
 
   // …and can be tried again.
   await four.getByTestId('upload-retry').click();

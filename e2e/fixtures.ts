@@ -35,6 +35,8 @@ export interface WebHost {
 export interface SharedServer {
   url: string;
   dataDir: string;
+  /** The key of an organization no test has used yet. */
+  newOrganizationKey(): Promise<string>;
 }
 
 const WEB_HOST_LINE = /Wordbench web host: (http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]+)/;
@@ -46,8 +48,8 @@ async function attachOutput(testInfo: TestInfo, name: string, started: Started):
 }
 
 /** The organization's key and the server's address, as the user would save them in Settings. */
-async function connectToShared(dataDir: string, server: SharedServer, org: string) {
-  const key = await createOrganizationKey(server.dataDir, org);
+async function connectToShared(dataDir: string, server: SharedServer) {
+  const key = await server.newOrganizationKey();
   await writeFile(
     path.join(dataDir, 'connection.json'),
     JSON.stringify({ mode: 'remote', baseUrl: server.url }),
@@ -76,9 +78,22 @@ export const test = base.extend<
         ['--host', '127.0.0.1', '--port', '0', '--data', dataDir],
         SERVER_LINE,
       );
+      // One key is made ahead, while a test runs: the CLI takes about half a second to start.
+      let made = 0;
+      const make = () =>
+        createOrganizationKey(dataDir, `e2e-${workerInfo.workerIndex}-${(made += 1)}`);
+      const spare: { key?: Promise<string> } = {};
+      const newOrganizationKey = () => {
+        const key = spare.key ?? make();
+        spare.key = make();
+        // Awaited by the next test, or at teardown: never an unhandled rejection meanwhile.
+        spare.key.catch(() => undefined);
+        return key;
+      };
       try {
-        await use({ url: started.url, dataDir });
+        await use({ url: started.url, dataDir, newOrganizationKey });
       } finally {
+        await spare.key?.catch(() => undefined);
         await stopProcess(started.child);
         if (started.child.exitCode !== 0 && started.child.signalCode !== 'SIGTERM') {
           console.error(`Worker ${workerInfo.workerIndex}'s API server:\n${started.output.text}`);
@@ -93,11 +108,7 @@ export const test = base.extend<
     async ({ connection, sharedServer }, use, testInfo) => {
       const dataDir = await mkdtemp(path.join(tmpdir(), 'wordbench-e2e-'));
       try {
-        if (connection === 'shared') {
-          // Unique on this worker's server: one organization per test and attempt.
-          const org = `e2e-${testInfo.testId}-${testInfo.repeatEachIndex}-${testInfo.retry}`;
-          await connectToShared(dataDir, sharedServer, org);
-        }
+        if (connection === 'shared') await connectToShared(dataDir, sharedServer);
         const started = await startProcess(
           webHostEntry(),
           ['--port', '0', '--data', dataDir],
