@@ -132,6 +132,26 @@ describe('server supervisor (real child processes)', () => {
 });
 
 describe('server supervisor policy', () => {
+  it('stops a server that finishes starting after it was asked to stop, and waits for that', async () => {
+    let finishLaunch: (server: LocalServer) => void = () => {};
+    const stopped: string[] = [];
+    const log = statusLog<EmbeddedServerStatus>();
+    const supervisor = superviseServer({
+      launch: () => new Promise<LocalServer>((resolve) => (finishLaunch = resolve)),
+      onStatus: log.push,
+    });
+    const starting = supervisor.start();
+    const stopping = supervisor.stop();
+    finishLaunch({
+      url: 'http://127.0.0.1:1',
+      stop: async () => void stopped.push('late server'),
+      onUnexpectedExit: () => {},
+    });
+    await Promise.all([starting, stopping]);
+    expect(stopped).toEqual(['late server']);
+    expect(log.all().map((status) => status.state)).toEqual(['starting']);
+  });
+
   it('waits twice as long before each restart, up to 8 seconds', () => {
     expect([0, 1, 2, 3, 4, 5].map(DEFAULT_RESTART_POLICY.backoffMs)).toEqual([
       500, 1000, 2000, 4000, 8000, 8000,

@@ -52,6 +52,7 @@ export function superviseServer(options: SupervisorOptions): ServerSupervisor {
   const abort = new AbortController();
   let current: LocalServer | null = null;
   let restarting: Promise<void> | null = null;
+  let firstStart: Promise<void> | null = null;
   let stops: number[] = [];
   // Shown in Settings: how often the server had to be started again, and why last time.
   let restarts: ServerRestarts | undefined;
@@ -124,17 +125,32 @@ export function superviseServer(options: SupervisorOptions): ServerSupervisor {
 
   return {
     async start() {
-      const since = now();
-      options.onStatus({ state: 'starting', since });
-      try {
-        adopt(await options.launch((step) => options.onStatus({ state: 'starting', since, step })));
-      } catch (error) {
-        const { message, details } = startFailure(error);
-        options.onStatus({ state: 'failed', message, ...(details ? { details } : {}) });
-      }
+      firstStart = (async () => {
+        const since = now();
+        options.onStatus({ state: 'starting', since });
+        let server: LocalServer;
+        try {
+          server = await options.launch((step) =>
+            options.onStatus({ state: 'starting', since, step }),
+          );
+        } catch (error) {
+          if (abort.signal.aborted) return;
+          const { message, details } = startFailure(error);
+          options.onStatus({ state: 'failed', message, ...(details ? { details } : {}) });
+          return;
+        }
+        // Stopped while it was starting (the host is closing): it must not outlive the host.
+        if (abort.signal.aborted) {
+          await server.stop().catch(() => undefined);
+          return;
+        }
+        adopt(server);
+      })();
+      await firstStart;
     },
     async stop() {
       abort.abort();
+      await firstStart;
       await restarting;
       const server = current;
       current = null;
