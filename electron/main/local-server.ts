@@ -73,7 +73,9 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         // `starting: STEP` lines on stdout while it starts: signs of life, and what to show.
         WORDBENCH_START_PROGRESS: '1',
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // The IPC channel closes when this process ends, however it ends: the server stops then
+      // (server/main.ts), so a host that crashes or is killed leaves no server behind.
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     },
   );
   const output: string[] = [];
