@@ -79,7 +79,7 @@ async function killAt(dataDir: string, server: ServerProcess, moment: Moment) {
   ).toEqual([]);
   const after = observe(dataDir);
   try {
-    await until(() => pendingWork(after) === 0, `background work after ${moment.name}`, 60_000);
+    await until(() => pendingWork(after) === 0, `background work after ${moment.name}`);
     const now = counts(after);
     const moved = (Object.keys(now) as Array<keyof Counts>).filter((k) => now[k] !== before[k]);
     const summary = moved.map((k) => `${k} ${before[k]}→${now[k]}`).join(', ') || 'nothing';
@@ -97,7 +97,7 @@ async function killAt(dataDir: string, server: ServerProcess, moment: Moment) {
 }
 
 describe('file uploads killed at several moments', () => {
-  it('keep the data folder whole', { timeout: 180_000 }, async () => {
+  it('keep the data folder whole', async () => {
     const dataDir = tempDir();
     dirs.push(dataDir);
     let server = await processes.serve(dataDir);
@@ -207,7 +207,7 @@ function importsEnded(db: Database) {
 }
 
 describe('memory imports killed at several moments', () => {
-  it('keep the data folder whole and end every import', { timeout: 180_000 }, async () => {
+  it('keep the data folder whole and end every import', async () => {
     const dataDir = tempDir();
     dirs.push(dataDir);
     let server = await processes.serve(dataDir);
@@ -277,7 +277,7 @@ function pretranslationsEnded(db: Database) {
 }
 
 describe('document uploads killed at several moments', () => {
-  it('keep the data folder whole and end every pretranslation', { timeout: 180_000 }, async () => {
+  it('keep the data folder whole and end every pretranslation', async () => {
     const dataDir = tempDir();
     dirs.push(dataDir);
     let server = await processes.serve(dataDir);

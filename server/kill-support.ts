@@ -47,10 +47,15 @@ export async function crash(child: ChildProcess): Promise<void> {
 }
 
 /** Polls `check` every few milliseconds until it holds. */
-export async function until(check: () => boolean, what: string, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
+export async function until(check: () => boolean, what: string) {
+  const started = Date.now();
+  let reported = started;
+  // No deadline: the test's timeout is the hang guard (vitest.config.ts). A long wait says so.
   while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() - reported >= 30_000) {
+      reported = Date.now();
+      console.warn(`still waiting for ${what} after ${Math.round((reported - started) / 1000)} s`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 2));
   }
 }

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Reachability } from '../../shared/ipc/settings';
 import { watchHealth, type HealthWatch } from './connection-health';
+import { until } from '../../server/until-test-support';
 
 const servers: Server[] = [];
 const watches: HealthWatch[] = [];
@@ -34,13 +35,6 @@ function watch(baseUrl: () => string) {
   );
   watches.push(health);
   return { health, seen };
-}
-
-async function until(check: () => boolean): Promise<void> {
-  for (let tries = 0; tries < 300 && !check(); tries += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  expect(check()).toBe(true);
 }
 
 describe('watchHealth', () => {

@@ -8,6 +8,7 @@ import type { ConnectionState } from '../../shared/ipc/settings';
 import { createConnection, type Connection } from './connection';
 import { createConnectionSettingsFile } from './connection-settings';
 import { createFileVault } from './vault/file-vault';
+import { until } from '../../server/until-test-support';
 
 describe('connection reachability', () => {
   let folder: string;
@@ -34,13 +35,6 @@ describe('connection reachability', () => {
     if (server) await new Promise((resolve) => server?.close(resolve));
     rmSync(folder, { recursive: true, force: true });
   });
-
-  const until = async (check: () => boolean) => {
-    for (let tries = 0; tries < 300 && !check(); tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    expect(check()).toBe(true);
-  };
 
   it('says a hosted service cannot be reached and fails calls at once, until it answers', async () => {
     // A free port nobody listens on yet: the wrong address, or a service that is down.

@@ -84,5 +84,5 @@ describe('connection: the embedded server restarted after it dies', () => {
 
     await connection.stop();
     expect(connection.state().embedded).toEqual({ state: 'stopped' });
-  }, 60_000);
+  });
 });

@@ -7,14 +7,15 @@ import { malformedRequests, type FuzzCase } from './malformed-requests';
 import { injectOptions, loadOperations, validDraft, type ApiOperation } from './openapi-requests';
 
 // Malformed requests to every operation of /openapi.json (issue 11, "Tests that stay"): each
-// must get a 4xx with a `{message}` (401 excepted), quickly, and the server must stay up. A route
-// added later is fuzzed without editing this file. Replay a run with FUZZ_SEED=<seed>.
+// must get a 4xx with a `{message}` (401 excepted), and the server must stay up. A request left
+// unanswered hangs the test until its timeout (vitest.config.ts), a hang guard; how long answers
+// take is printed, not asserted. A route added later is fuzzed without editing this file. Replay
+// a run with FUZZ_SEED=<seed>.
 
 const seed = Number(process.env.FUZZ_SEED ?? 20_240_611);
 /** Malformed requests per run, shared among the operations. */
 const TOTAL = 3000;
 const MIN_PER_OPERATION = 40;
-const ANSWER_WITHIN_MS = 5000;
 
 let t: TestApp;
 let world: ApiWorld;
@@ -37,9 +38,6 @@ function seedFor(key: string): number {
   return (seed + (hash >>> 0)) % 2 ** 31;
 }
 
-const timeout = (ms: number) =>
-  new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), ms).unref());
-
 function hasMessage(response: LightMyRequestResponse): boolean {
   if (!String(response.headers['content-type']).startsWith('application/json')) return false;
   try {
@@ -54,14 +52,9 @@ let slowest = { ms: 0, what: '' };
 /** What is wrong with the answer to a case, or null. */
 async function problemWith(op: ApiOperation, c: FuzzCase): Promise<string | null> {
   const started = performance.now();
-  const response = await Promise.race([
-    t.app.inject(injectOptions(c.draft, t.key)),
-    timeout(ANSWER_WITHIN_MS),
-  ]);
+  const response = await t.app.inject(injectOptions(c.draft, t.key));
   const ms = Math.round(performance.now() - started);
   if (ms > slowest.ms) slowest = { ms, what: `${op.key} [${c.defect}]` };
-  if (response === 'timeout') return `no answer within ${ANSWER_WITHIN_MS} ms`;
-  if (ms > ANSWER_WITHIN_MS) return `answered after ${ms} ms`;
   const status = response.statusCode;
   const answer = `${status} ${response.body.slice(0, 160)}`;
   if (status >= 500) return answer;
@@ -72,7 +65,7 @@ async function problemWith(op: ApiOperation, c: FuzzCase): Promise<string | null
 }
 
 describe('the API under malformed requests', () => {
-  it('answers each with a 4xx, within 5 s, and stays up', { timeout: 120_000 }, async () => {
+  it('answers each with a 4xx and stays up', async () => {
     const perOperation = Math.max(MIN_PER_OPERATION, Math.ceil(TOTAL / operations.length));
     const counts = new Map<string, number>();
     let malformed = 0;

@@ -73,49 +73,43 @@ function leaksOf(c: MatrixCase, foreign: LightMyRequestResponse, unknown: LightM
 }
 
 describe('two organizations, every operation, the other one’s ids', () => {
-  it(
-    'leaks nothing: answers as for unknown ids, shows and changes none of their data',
-    {
-      timeout: 120_000,
-    },
-    async () => {
-      const initial = await theirRows();
-      let rows = initial;
-      const leaks: string[] = [];
-      let crossRequests = 0;
-      let plainRequests = 0;
-      for (const op of operations) {
-        for (const c of matrixCases(op, ownIds, theirs)) {
-          const unknown = await send(c.unknown);
-          const foreign = await send(c.foreign);
-          crossRequests += 1;
-          const found = leaksOf(c, foreign, unknown);
-          const now = await theirRows();
-          const changed = Object.keys(now).filter(
-            (table) => JSON.stringify(now[table]) !== JSON.stringify(rows[table]),
-          );
-          if (changed.length > 0) found.push(`changed their rows (${changed.join(', ')})`);
-          rows = now;
-          if (found.length > 0) leaks.push(`${op.key} [${c.label}]: ${found.join('; ')}`);
-        }
-        // Lists, and calls that take no id, must not show their data either. (Other calls with
-        // our own ids would delete our resources under the matrix; the rows above cover them.)
-        if (op.method !== 'GET' && idSlots(op).length > 0) continue;
-        const required: IdResolver = (o, name) =>
-          o.parameters.some((p) => p.name === name && p.required) ? ownIds(o, name) : undefined;
-        const plain = await send(validDraft(op, required));
-        plainRequests += 1;
-        if (plain.body.includes(THEIR_MARKER)) leaks.push(`${op.key} (own call) shows their data`);
+  it('leaks nothing: answers as for unknown ids, shows and changes none of their data', async () => {
+    const initial = await theirRows();
+    let rows = initial;
+    const leaks: string[] = [];
+    let crossRequests = 0;
+    let plainRequests = 0;
+    for (const op of operations) {
+      for (const c of matrixCases(op, ownIds, theirs)) {
+        const unknown = await send(c.unknown);
+        const foreign = await send(c.foreign);
+        crossRequests += 1;
+        const found = leaksOf(c, foreign, unknown);
+        const now = await theirRows();
+        const changed = Object.keys(now).filter(
+          (table) => JSON.stringify(now[table]) !== JSON.stringify(rows[table]),
+        );
+        if (changed.length > 0) found.push(`changed their rows (${changed.join(', ')})`);
+        rows = now;
+        if (found.length > 0) leaks.push(`${op.key} [${c.label}]: ${found.join('; ')}`);
       }
-      console.log(
-        `tenancy matrix: ${crossRequests} cross-organization requests (each beside its unknown-id ` +
-          `twin) over ${operations.length} operations, plus ${plainRequests} own calls; ` +
-          `${leaks.length} leaks`,
-      );
-      expect(leaks, leaks.join('\n')).toEqual([]);
-      expect(await theirRows()).toEqual(initial);
-    },
-  );
+      // Lists, and calls that take no id, must not show their data either. (Other calls with
+      // our own ids would delete our resources under the matrix; the rows above cover them.)
+      if (op.method !== 'GET' && idSlots(op).length > 0) continue;
+      const required: IdResolver = (o, name) =>
+        o.parameters.some((p) => p.name === name && p.required) ? ownIds(o, name) : undefined;
+      const plain = await send(validDraft(op, required));
+      plainRequests += 1;
+      if (plain.body.includes(THEIR_MARKER)) leaks.push(`${op.key} (own call) shows their data`);
+    }
+    console.log(
+      `tenancy matrix: ${crossRequests} cross-organization requests (each beside its unknown-id ` +
+        `twin) over ${operations.length} operations, plus ${plainRequests} own calls; ` +
+        `${leaks.length} leaks`,
+    );
+    expect(leaks, leaks.join('\n')).toEqual([]);
+    expect(await theirRows()).toEqual(initial);
+  });
 
   it('left their data whole and theirs to use', async () => {
     const api = apiClient(t.app, theirs.key);

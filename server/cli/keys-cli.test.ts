@@ -141,7 +141,7 @@ describe("keys on a team server's PostgreSQL database (--database)", () => {
   const databases: string[] = [];
   afterAll(async () => {
     for (const url of databases) await dropSharedPgDatabase(url);
-  }, 60_000);
+  });
 
   it('creates the first key, then teammates in the one organization with --user alone', async () => {
     const database = await sharedPgDatabase('keys_cli');
@@ -176,5 +176,5 @@ describe("keys on a team server's PostgreSQL database (--database)", () => {
     expect(unclear.stderr).toBe('The server has several organizations: say which with --org\n');
     expect(unclear.stdout).toBe('');
     expect((await keys('list')).stdout).not.toContain('Cy');
-  }, 60_000);
+  });
 });

@@ -56,12 +56,12 @@ export function useBothBackends(name: string) {
     sqlite = openDatabase(join(state.dir, 'wordbench.db'));
     opened.sqlite = sqliteStorage(sqlite);
     opened.postgres = await openPostgresStorage(await pgDatabase(name));
-  }, 120_000);
+  });
   afterAll(async () => {
     await opened.postgres?.close();
     for (const url of pgDatabases.splice(0)) await dropSharedPgDatabase(url);
     sqlite?.close();
     if (state.dir) rmSync(state.dir, { recursive: true, force: true });
-  }, 60_000);
+  });
   return state;
 }

@@ -13,6 +13,7 @@ import {
   type UnitChange,
 } from './change-feed';
 import { useBothBackends } from './backends-test-support';
+import { until } from '../until-test-support';
 
 const both = useBothBackends('feed');
 let closeFeedDatabase: () => Promise<void>;
@@ -50,14 +51,6 @@ const addUnit = (client: pg.Client, source: string) =>
       [memoryId, source],
     )
     .then((r) => Number(r.rows[0].id));
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 5_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 function follow(after: number, onGap = async () => 0) {
   const seen: UnitChange[] = [];

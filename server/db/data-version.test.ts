@@ -3,16 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { useBothBackends } from './backends-test-support';
 import { listenDataVersion } from './data-version';
 import { openPostgresStorage } from './storage';
+import { until } from '../until-test-support';
 
 const backends = useBothBackends('data_version');
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('the data version of a team server (PostgreSQL)', () => {
   it('moves once another process commits a change to projects, and not before', async () => {

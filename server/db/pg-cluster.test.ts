@@ -41,7 +41,7 @@ describe('startPgCluster', () => {
 
   beforeAll(async () => {
     cluster = await startPgCluster({ settings: { work_mem: "'12MB'" } });
-  }, 60_000);
+  });
 
   afterAll(() => cluster?.stop(), 60_000);
 
@@ -77,4 +77,4 @@ it('says why the server did not start, from the end of its log', async () => {
   await expect(startPgCluster({ settings: { shared_buffers: "'lots'" } })).rejects.toThrow(
     /did not start[\s\S]*shared_buffers/,
   );
-}, 60_000);
+});

@@ -54,7 +54,7 @@ describe('the public client’s file translation workflow', () => {
     expect(typeof first!.createdAt).toBe('number');
 
     let info = first!;
-    for (let polls = 0; info.status !== 'ReadyForDownload' && polls < 100; polls++) {
+    while (info.status !== 'ReadyForDownload') {
       await new Promise((resolve) => setTimeout(resolve, 100));
       const monitored = await call('GET', `/v2/translate/file?translationIds=${String(info.id)}`);
       expect(monitored.status).toBe(200);

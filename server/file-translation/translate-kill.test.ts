@@ -41,7 +41,7 @@ async function infoOf(server: ServerProcess, id: number): Promise<TranslationInf
 describe('a file translation killed mid-way', () => {
   beforeAll(() => requireApertium());
 
-  it('resumes after the restart and counts every segment once', { timeout: 180_000 }, async () => {
+  it('resumes after the restart and counts every segment once', async () => {
     const dataDir = tempDir();
     dirs.push(dataDir);
     let server = await processes.serve(dataDir);
@@ -60,7 +60,7 @@ describe('a file translation killed mid-way', () => {
     const id = (started.json as TranslationInfo[])[0]!.id;
     const db = observe(dataDir);
     const stored = 'SELECT count(*) AS n FROM file_translation_targets WHERE translation_id = ?';
-    await until(() => count(db, stored, id) > 0, 'a first batch stored', 60_000);
+    await until(() => count(db, stored, id) > 0, 'a first batch stored');
     const before = count(db, stored, id);
     db.close();
     await crash(server.child);
@@ -68,8 +68,8 @@ describe('a file translation killed mid-way', () => {
 
     server = await processes.serve(dataDir);
     let info = await infoOf(server, id);
-    const deadline = Date.now() + 120_000;
-    while (info.status === 'InProgress' && Date.now() < deadline) {
+    // No deadline: the test's timeout is the hang guard (vitest.config.ts).
+    while (info.status === 'InProgress') {
       await new Promise((resolve) => setTimeout(resolve, 200));
       info = await infoOf(server, id);
     }

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../start';
 import { tempDir, TEST_KEY } from '../test-support';
 import { filesUnder } from './test-support';
+import { until } from '../until-test-support';
 
 // Streaming only shows its true colours over a socket: inject buffers nothing, but fakes the wire.
 let server: RunningServer | undefined;
@@ -43,14 +44,6 @@ const body = (response: IncomingMessage) =>
     response.on('data', (chunk: Buffer) => (text += chunk.toString()));
     response.on('end', () => resolve(text));
   });
-
-const until = async (check: () => boolean) => {
-  const deadline = Date.now() + 10_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-};
 
 describe('POST /v2/files over a socket', () => {
   it('streams a chunked upload of many chunks to one file', async () => {

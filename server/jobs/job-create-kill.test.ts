@@ -36,7 +36,7 @@ const jobOf = async (server: ServerProcess, id: number) =>
   (await call(server, 'GET', `/v2/jobs/${id}`)).json as Job;
 
 describe('a job creation killed mid-way', () => {
-  it('starts over after the restart and ends COMPLETE, whole', { timeout: 120_000 }, async () => {
+  it('starts over after the restart and ends COMPLETE, whole', async () => {
     const dataDir = tempDir();
     dirs.push(dataDir);
     let server = await processes.serve(dataDir);
@@ -66,7 +66,7 @@ describe('a job creation killed mid-way', () => {
     const documents =
       'SELECT count(*) AS n FROM documents d JOIN projects p ON p.id = d.project_id WHERE p.job_id = ?';
     // Killed once the first document is written and before the last one is.
-    await until(() => count(db, documents, id) > 0, 'a first document of the job', 60_000);
+    await until(() => count(db, documents, id) > 0, 'a first document of the job');
     db.close();
     await crash(server.child);
     const killed = observe(dataDir);
@@ -76,8 +76,8 @@ describe('a job creation killed mid-way', () => {
 
     server = await processes.serve(dataDir);
     let job = await jobOf(server, id);
-    const deadline = Date.now() + 90_000;
-    while (job.creationStatus === 'PENDING' && Date.now() < deadline) {
+    // No deadline: the test's timeout is the hang guard (vitest.config.ts).
+    while (job.creationStatus === 'PENDING') {
       await new Promise((resolve) => setTimeout(resolve, 200));
       job = await jobOf(server, id);
     }

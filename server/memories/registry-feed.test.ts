@@ -8,6 +8,7 @@ import { createOrganization } from '../db/organizations';
 import { openPostgresStorage, type Storage } from '../db/storage';
 import { createMemoryStore } from './queries';
 import { createTmRegistry, type TmRegistry } from './registry';
+import { until } from '../until-test-support';
 
 const both = useBothBackends('tm_feed');
 let closeDatabase: () => Promise<void>;
@@ -33,15 +34,6 @@ afterAll(async () => {
   await storageB?.close();
   await closeDatabase?.();
 });
-
-/** Polls `check` until it holds; a generous limit, never a timing assertion. */
-async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('the TM registry follows other processes on PostgreSQL', () => {
   it('finds units added, changed and deleted through another process', async () => {

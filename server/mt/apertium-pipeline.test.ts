@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApertiumEngine, type ApertiumEngine } from './engine';
 import { fakeMode, groupMembers, requireApertium } from './apertium-test-support';
+import { until } from '../until-test-support';
 
 const EN_ES = { source: 'en', target: 'es' };
 const EN_CA = { source: 'en', target: 'ca' };
@@ -22,7 +23,7 @@ const pidOf = (engine: ApertiumEngine, mode = 'eng-spa') =>
 
 /** Waits until nothing of the process group is alive. */
 const gone = (pgid: number) =>
-  vi.waitFor(() => expect(groupMembers(pgid)).toEqual([]), { timeout: 3000, interval: 50 });
+  until(() => groupMembers(pgid).length === 0, `process group ${pgid} to end`);
 
 beforeAll(() => requireApertium());
 
@@ -40,7 +41,7 @@ describe('a killed pipeline', () => {
     const first = pidOf(engine)!;
     process.kill(first, 'SIGKILL');
     // The engine notices at once (the child's exit) and forgets the pipeline.
-    await vi.waitFor(() => expect(pidOf(engine)).toBeUndefined());
+    await until(() => pidOf(engine) === undefined, 'the engine to forget the pipeline');
     await gone(first);
     expect(await engine.translate(EN_ES, ['Good morning.'])).toEqual(['Buenos días.']);
     expect(pidOf(engine)).not.toBe(first);
@@ -95,7 +96,7 @@ describe('a pipeline that hangs or dies', () => {
     expect(engine.running()).toEqual([]);
 
     const next = engine.translate(EN_ES, ['Hello.']);
-    await vi.waitFor(() => expect(pidOf(engine)).toBeDefined());
+    await until(() => pidOf(engine) !== undefined, 'a pipeline');
     const pid = pidOf(engine)!;
     expect(groupMembers(pid).length).toBeGreaterThan(0);
     await expect(next).rejects.toMatchObject({ code: 'timeout' });
@@ -155,7 +156,7 @@ describe('pipeline lifetime', () => {
     const engine = engineWith({ idleMs: 200 });
     await engine.translate(EN_ES, ['Hello.']);
     const pid = pidOf(engine)!;
-    await vi.waitFor(() => expect(engine.running()).toEqual([]), { timeout: 3000 });
+    await until(() => engine.running().length === 0, 'the idle pipeline to end');
     await gone(pid);
   });
 

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   apiClient,
   basic,
@@ -6,6 +6,7 @@ import {
   createTestApp,
   type TestApp,
 } from '../test-support';
+import { until } from '../until-test-support';
 
 describe('GET /v2/projects answer cache', () => {
   let testApp: TestApp;
@@ -24,10 +25,10 @@ describe('GET /v2/projects answer cache', () => {
   it('answers the same list again, with an ETag that a conditional request can reuse', async () => {
     // PostgreSQL: nothing is reused until the change feed listens (data-version.ts), a moment
     // after the app starts; every answer until then has a new version.
-    await vi.waitFor(async () => {
+    await until(async () => {
       const [a, b] = [await api.get('/v2/projects'), await api.get('/v2/projects')];
-      expect(b.headers.etag).toBe(a.headers.etag);
-    });
+      return b.headers.etag === a.headers.etag;
+    }, 'a reused version');
     const first = await api.get('/v2/projects');
     const second = await api.get('/v2/projects');
     expect(second.body).toBe(first.body);

@@ -62,7 +62,7 @@ describe('exactness on real data', () => {
     expect(withHits.get(50)).toBeGreaterThan(1000);
     expect(withHits.get(75)).toBeGreaterThan(500);
     expect(checkedScores).toBeGreaterThan(5000);
-  }, 180_000);
+  });
 });
 
 const show = (hits: TmHit[]) => hits.map((h) => `${h.id}:${h.score}`).join(',');

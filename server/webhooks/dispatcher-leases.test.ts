@@ -36,28 +36,24 @@ describe('webhook dispatchers of several processes on PostgreSQL', () => {
     }
   });
 
-  it(
-    'renew the lease of a slow configuration, so no other process sends it too',
-    { timeout: 60_000 },
-    async () => {
-      const t = await setup('postgres');
-      const other = await secondProcess(t.url);
-      try {
-        const receiver = await t.receiver();
-        receiver.respond(() => ({ status: 200, delayMs: 1_500 }));
-        await t.configure(receiver.url);
-        await t.dispatcher({ leaseMs: 500, pollMs: 20 }).start();
-        await t.dispatcher({ leaseMs: 500, pollMs: 20 }, other).start();
-        for (const n of range(3)) await t.emit({ n });
-        await receiver.waitFor(3);
-        // Another slow answer's worth, for a second sender to show up if there were one.
-        await new Promise((resolve) => setTimeout(resolve, 1_600));
-        expect(numbersOf(receiver)).toEqual([1, 2, 3]);
-      } finally {
-        await other.close();
-      }
-    },
-  );
+  it('renew the lease of a slow configuration, so no other process sends it too', async () => {
+    const t = await setup('postgres');
+    const other = await secondProcess(t.url);
+    try {
+      const receiver = await t.receiver();
+      receiver.respond(() => ({ status: 200, delayMs: 1_500 }));
+      await t.configure(receiver.url);
+      await t.dispatcher({ leaseMs: 500, pollMs: 20 }).start();
+      await t.dispatcher({ leaseMs: 500, pollMs: 20 }, other).start();
+      for (const n of range(3)) await t.emit({ n });
+      await receiver.waitFor(3);
+      // Another slow answer's worth, for a second sender to show up if there were one.
+      await new Promise((resolve) => setTimeout(resolve, 1_600));
+      expect(numbersOf(receiver)).toEqual([1, 2, 3]);
+    } finally {
+      await other.close();
+    }
+  });
 
   it('take over the lease a dead process left once it runs out', async () => {
     const t = await setup('postgres');

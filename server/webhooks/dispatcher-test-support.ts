@@ -8,16 +8,13 @@ import { createDispatcher, type Dispatcher, type DispatcherOptions } from './dis
 import { recordEvent } from './outbox';
 import { webhookQueries } from './queries';
 import { startReceiver, type Receiver } from './receiver-test-support';
+import { until } from '../until-test-support';
 
 type Backends = ReturnType<typeof useBothBackends>;
 
 /** Polls `check` until it holds (the dispatcher works in the background). */
-export async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+export async function eventually(check: () => Promise<boolean>, what: string) {
+  await until(check, what);
 }
 
 /**

@@ -25,13 +25,11 @@ afterAll(async () => {
 });
 
 async function deliveredSoon(hookId: number, deliveryId: number): Promise<WebhookDelivery> {
-  const deadline = Date.now() + 15_000;
   for (;;) {
     const [latest] = (await api.get(`${BASE}/${hookId}/deliveries?limit=1`)).json<
       WebhookDelivery[]
     >();
     if (latest?.id === deliveryId && latest.state !== 'pending') return latest;
-    if (Date.now() > deadline) throw new Error(`delivery ${deliveryId} still pending`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

@@ -41,53 +41,45 @@ function committedMessageIds(dataDir: string): string[] {
 }
 
 describe('webhook deliveries across a crash', () => {
-  it(
-    'are all sent after the restart, in order, the interrupted one again',
-    { timeout: 120_000 },
-    async () => {
-      const dataDir = tempDir();
-      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-      const receiver = await receiverFor();
-      receiver.respond(() => ({ hang: true }));
-      let server = await processes.serve(dataDir);
-      const created = await call(server, 'POST', BASE, {
-        webhookName: 'crash test',
-        webhookUrl: receiver.url,
-        eventType: ['PROJECT_UPDATE'],
-      });
-      expect(created.status).toBe(200);
-      const { id, secret } = created.json as { id: number; secret: string };
-      for (let i = 0; i < EVENTS; i += 1) {
-        expect((await call(server, 'POST', `${BASE}/${id}/test`)).status).toBe(200);
-      }
-      await receiver.waitFor(1, 60_000);
-      await crash(server.child);
-      const committed = committedMessageIds(dataDir);
-      expect(committed).toHaveLength(EVENTS);
-      expect(receiver.requests.map((r) => r.headers['webhook-id'])).toEqual([committed[0]]);
+  it('are all sent after the restart, in order, the interrupted one again', async () => {
+    const dataDir = tempDir();
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const receiver = await receiverFor();
+    receiver.respond(() => ({ hang: true }));
+    let server = await processes.serve(dataDir);
+    const created = await call(server, 'POST', BASE, {
+      webhookName: 'crash test',
+      webhookUrl: receiver.url,
+      eventType: ['PROJECT_UPDATE'],
+    });
+    expect(created.status).toBe(200);
+    const { id, secret } = created.json as { id: number; secret: string };
+    for (let i = 0; i < EVENTS; i += 1) {
+      expect((await call(server, 'POST', `${BASE}/${id}/test`)).status).toBe(200);
+    }
+    await receiver.waitFor(1);
+    await crash(server.child);
+    const committed = committedMessageIds(dataDir);
+    expect(committed).toHaveLength(EVENTS);
+    expect(receiver.requests.map((r) => r.headers['webhook-id'])).toEqual([committed[0]]);
 
-      receiver.respond(() => ({ status: 200 }));
-      server = await processes.serve(dataDir);
-      await receiver.waitFor(EVENTS + 1, 60_000);
-      const received = receiver.requests.map((r) => r.headers['webhook-id']);
-      expect(received).toEqual([committed[0], ...committed]);
-      const verifier = new Webhook(secret);
-      for (const request of receiver.requests) {
-        verifier.verify(request.body, request.headers as Record<string, string>);
-      }
-      let log: Array<{ state: string; attempts: number }> = [];
-      await eventually(
-        async () => {
-          const answer = await call(server, 'GET', `${BASE}/${id}/deliveries?limit=${EVENTS}`);
-          log = answer.json as typeof log;
-          return log.length === EVENTS && log.every((delivery) => delivery.state === 'delivered');
-        },
-        'every delivery recorded as delivered',
-        60_000,
-      );
-      expect(log.map((d) => [d.state, d.attempts])).toEqual(log.map(() => ['delivered', 1]));
-      // Nothing more comes: each event once, the interrupted one twice.
-      expect(receiver.requests).toHaveLength(EVENTS + 1);
-    },
-  );
+    receiver.respond(() => ({ status: 200 }));
+    server = await processes.serve(dataDir);
+    await receiver.waitFor(EVENTS + 1);
+    const received = receiver.requests.map((r) => r.headers['webhook-id']);
+    expect(received).toEqual([committed[0], ...committed]);
+    const verifier = new Webhook(secret);
+    for (const request of receiver.requests) {
+      verifier.verify(request.body, request.headers as Record<string, string>);
+    }
+    let log: Array<{ state: string; attempts: number }> = [];
+    await eventually(async () => {
+      const answer = await call(server, 'GET', `${BASE}/${id}/deliveries?limit=${EVENTS}`);
+      log = answer.json as typeof log;
+      return log.length === EVENTS && log.every((delivery) => delivery.state === 'delivered');
+    }, 'every delivery recorded as delivered');
+    expect(log.map((d) => [d.state, d.attempts])).toEqual(log.map(() => ['delivered', 1]));
+    // Nothing more comes: each event once, the interrupted one twice.
+    expect(receiver.requests).toHaveLength(EVENTS + 1);
+  });
 });

@@ -7,16 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { useBothBackends } from '../db/backends-test-support';
 import { openPostgresStorage, type Storage } from '../db/storage';
 import { createWorkQueue, type WorkQueue } from './queue';
+import { until } from '../until-test-support';
 
 const both = useBothBackends('queue');
-
-async function until(check: () => Promise<boolean> | boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 const stateOf = async (storage: Storage, id: number) =>
   storage.db

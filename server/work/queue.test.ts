@@ -10,6 +10,7 @@ import {
   type WorkQueue,
   type WorkQueueOptions,
 } from './queue';
+import { until } from '../until-test-support';
 
 const dirs: string[] = [];
 const queues: WorkQueue[] = [];
@@ -45,15 +46,6 @@ const row = (db: Database, id: number) =>
     .get(id) as Row;
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
-
-/** Resolves when `check` holds, polling briefly; fails after 5 s. */
-async function until(check: () => boolean): Promise<void> {
-  const deadline = Date.now() + 5000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in 5 s');
-    await tick();
-  }
-}
 
 describe('work queue', () => {
   it('runs an enqueued item once it is started, and marks it done', async () => {

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Memory } from '../../../shared/api/memories';
 import { memoryHandlers } from './memories';
 import { useRealServer } from './real-server-test-support';
+import { until } from '../../../server/until-test-support';
 
 // The concordance channel against the real embedded server: import units, then search them.
 describe('memories:concordance against the real server', () => {
@@ -22,13 +23,12 @@ describe('memories:concordance against the real server', () => {
       { uploadId: 'import-00001', memory_id: memory.id, name: 'units.csv' },
       { body: Readable.from([Buffer.from(csv)]) },
     );
-    for (let tries = 0; tries < 100; tries += 1) {
+    await until(async () => {
       const [current] = (await handlers['memories:list']({}, {})).filter(
         (m: Memory) => m.id === memory.id,
       );
-      if (current && !current.is_processing) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+      return current !== undefined && !current.is_processing;
+    }, 'the import');
     const found = await handlers['memories:concordance'](
       { id: memory.id, q: 'File Menu', in: 'both' },
       {},

@@ -5,6 +5,7 @@ import { documentHandlers } from './documents';
 import { memoryHandlers } from './memories';
 import { segmentHandlers } from './segments';
 import { newProject, useRealServer } from './real-server-test-support';
+import { until } from '../../../server/until-test-support';
 
 // The editor's round trip against the real embedded server: upload with pretranslation, wait
 // for it, confirm a segment, and find it again as a TM match of origin `editor`.
@@ -30,10 +31,10 @@ describe('editor channels against the real server', () => {
     );
     expect(uploaded.name).toBe('Guía.txt');
     let document: DocumentWithSegments = uploaded;
-    for (let tries = 0; document.is_pretranslating && tries < 100; tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    await until(async () => {
       document = await handlers['documents:get']({ id: uploaded.id }, {});
-    }
+      return !document.is_pretranslating;
+    }, 'the pretranslation');
     expect(document.is_pretranslating).toBe(false);
     expect(document.segments.map((segment) => segment.source)).toEqual([
       'The rent is due today.',

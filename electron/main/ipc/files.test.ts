@@ -101,13 +101,16 @@ describe('file channels against the real server', () => {
   it('cancels a running upload, and the server keeps nothing of it', async () => {
     const before = (await handlers['files:list']({}, {})).length;
     // A source that sends one chunk and then waits: the upload stays in flight until cancelled.
-    const stalled = new Readable({ read() {} });
+    let isFlowing!: () => void;
+    const flowing = new Promise<void>((resolve) => (isFlowing = resolve));
+    // Asked for more only once the first chunk has been taken (it fills the stream's buffer).
+    const stalled = new Readable({ read: () => isFlowing() });
     stalled.push(Buffer.alloc(64 * 1024));
     const upload = handlers['files:upload'](
       { uploadId: 'upload-cancel-1', name: 'big.bin', size: 10 * 1024 * 1024 },
       { body: stalled },
     );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await flowing;
     expect(await handlers['uploads:cancel']({ uploadId: 'upload-cancel-1' }, {})).toEqual({
       cancelled: true,
     });

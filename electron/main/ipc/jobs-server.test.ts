@@ -8,16 +8,12 @@ import { jobHandlers } from './jobs';
 import { memoryHandlers } from './memories';
 import { useRealServer } from './real-server-test-support';
 import { createDispatcher, type Handlers } from './validated';
-
-const pause = () => new Promise((resolve) => setTimeout(resolve, 100));
+import { until } from '../../../server/until-test-support';
 
 /** Reads the job until `done` says it has settled (its creation, or its export). */
-async function until(read: () => Promise<Job>, done: (job: Job) => boolean): Promise<Job> {
-  let job = await read();
-  for (let tries = 0; !done(job) && tries < 200; tries += 1) {
-    await pause();
-    job = await read();
-  }
+async function settled(read: () => Promise<Job>, done: (job: Job) => boolean): Promise<Job> {
+  let job!: Job;
+  await until(async () => done((job = await read())), 'the job to settle');
   return job;
 }
 
@@ -73,7 +69,7 @@ describe('job channels against the real server', () => {
       {},
     );
     expect(created.creationStatus).toBe('PENDING');
-    const job = await until(
+    const job = await settled(
       () => handlers['jobs:get']({ id: created.id }, {}),
       (read) => read.creationStatus !== 'PENDING',
     );
@@ -94,7 +90,7 @@ describe('job channels against the real server', () => {
     expect(delivered.stats.projects.every((project) => project.state === 'done')).toBe(true);
 
     await handlers['jobs:export']({ id: job.id, type: 'files' }, {});
-    const exported = await until(
+    const exported = await settled(
       () => handlers['jobs:get']({ id: job.id }, {}),
       (read) => read.isProcessing !== 1,
     );

@@ -10,6 +10,7 @@ import { memoryHandlers } from './memories';
 import { readyNotice, translationHandlers, type ReadyNotice } from './translations';
 import { createDispatcher, type Handlers } from './validated';
 import { REAL_SERVER_KEY, useRealServer } from './real-server-test-support';
+import { until } from '../../../server/until-test-support';
 
 const PO = [
   'msgid ""',
@@ -23,8 +24,6 @@ const PO = [
   'msgstr ""',
   '',
 ].join('\n');
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // The file translation channels against the real embedded server (TM from an import, Apertium
 // for the rest): start, monitor, download under the translated name, drag out, notify.
@@ -65,23 +64,22 @@ describe('translation channels against the real server', () => {
       { uploadId: 'import-00001', memory_id: memory.id, name: 'units.csv' },
       { body: Readable.from([Buffer.from(csv)]) },
     );
-    for (let tries = 0; tries < 100; tries += 1) {
+    await until(async () => {
       const [current] = (
         await real.gateway.json<Memory[]>({ method: 'GET', path: '/v2/memories' })
       ).filter((m) => m.id === memory.id);
-      if (current && !current.is_processing) break;
-      await sleep(100);
-    }
+      return current !== undefined && !current.is_processing;
+    }, 'the import');
     return memory;
   }
 
   async function untilSettled(id: number): Promise<TranslationInfo> {
-    for (let tries = 0; tries < 300; tries += 1) {
-      const [info] = await handlers['translations:list']({ ids: [id] }, {});
-      if (info && info.status !== 'InProgress') return info;
-      await sleep(100);
-    }
-    throw new Error(`Translation ${id} still InProgress after 30 s.`);
+    let info: TranslationInfo | undefined;
+    await until(async () => {
+      [info] = await handlers['translations:list']({ ids: [id] }, {});
+      return info !== undefined && info.status !== 'InProgress';
+    }, `translation ${id} to settle`);
+    return info!;
   }
 
   it('starts, monitors, downloads, drags out and notifies', async () => {

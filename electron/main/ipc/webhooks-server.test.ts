@@ -10,8 +10,7 @@ import { projectHandlers } from './projects';
 import { newProject, useRealServer } from './real-server-test-support';
 import { createDispatcher, type Handlers } from './validated';
 import { webhookHandlers } from './webhooks';
-
-const pause = () => new Promise((resolve) => setTimeout(resolve, 100));
+import { until } from '../../../server/until-test-support';
 
 /** The three Standard Webhooks headers of a request the receiver got. */
 const signed = (request: ReceivedRequest) => ({
@@ -38,12 +37,12 @@ describe('webhook channels against the real server', () => {
     id: number,
     find: (deliveries: WebhookDelivery[]) => WebhookDelivery | undefined,
   ): Promise<WebhookDelivery> {
-    for (let tries = 0; tries < 150; tries += 1) {
-      const found = find(await handlers['webhooks:deliveries']({ id }, {}));
-      if (found && found.state !== 'pending') return found;
-      await pause();
-    }
-    throw new Error('the delivery did not settle');
+    let found: WebhookDelivery | undefined;
+    await until(async () => {
+      found = find(await handlers['webhooks:deliveries']({ id }, {}));
+      return found !== undefined && found.state !== 'pending';
+    }, 'the delivery to settle');
+    return found!;
   }
 
   it('shows the secret once, signs a project move and a test event, and logs them', async () => {

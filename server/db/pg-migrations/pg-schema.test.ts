@@ -73,7 +73,7 @@ async function migratedDatabase(name: string): Promise<pg.Client> {
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.end().catch(() => undefined)));
   for (const url of databases) await dropSharedPgDatabase(url);
-}, 60_000);
+});
 
 // --- SQLite's shape ----------------------------------------------------------------------------
 

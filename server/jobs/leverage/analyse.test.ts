@@ -100,7 +100,7 @@ describe.each(BACKENDS)('leverage analysis on %s', (kind) => {
     expect(stats.exactWords + stats.fuzzyWords + stats.newWords).toBe(stats.sourceWords);
     expect(sum(stats.projects.map((p) => p.sourceWords))).toBe(stats.sourceWords);
     expect(stats.bands).toBe(report);
-  }, 120_000);
+  });
 
   it("leaves out another organization's projects", async () => {
     const storage = both.storage(kind);

@@ -29,7 +29,7 @@ describe('downloading a delivered job', () => {
     expect(button().textContent).toBe('Preparing the files…');
     expect(button()).toHaveProperty('disabled', true);
     answerJobCalls(invoke, delivered({ isProcessing: 0, exportType: 'files' }));
-    await waitFor(() => expect(download).toHaveBeenCalled(), { timeout: 5000 });
+    await waitFor(() => expect(download).toHaveBeenCalled());
     expect(download.mock.calls).toEqual([['jobs:download', { id: 7 }]]);
     expect(callsOf(invoke, 'jobs:export')).toEqual([{ id: 7, type: 'files' }]);
     await waitFor(() => expect(button().textContent).toBe('Download zip'));
@@ -46,7 +46,7 @@ describe('downloading a delivered job', () => {
       invoke,
       delivered({ isProcessing: -2, processingErrorMsg: 'lease.txt could not be merged' }),
     );
-    const error = await screen.findByTestId('job-download-error', {}, { timeout: 5000 });
+    const error = await screen.findByTestId('job-download-error');
     expect(error.textContent).toContain('The zip was not downloaded');
     expect(error.textContent).toContain('The export failed: lease.txt could not be merged.');
     expect(download).not.toHaveBeenCalled();

@@ -97,7 +97,7 @@ describe('ConcordancePanel', () => {
     renderPanel();
     expect((await screen.findByText(`${indexing}…`)).dataset.testid).toBe('concordance-loading');
     // Asked again after the server's Retry-After: the index is built by then.
-    await screen.findByTestId('concordance-hit', {}, { timeout: 5_000 });
+    await screen.findByTestId('concordance-hit');
     expect(invoke).toHaveBeenCalledTimes(2);
     expect(screen.queryByTestId('concordance-loading')).toBeNull();
   });

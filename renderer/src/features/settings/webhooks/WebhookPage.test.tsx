@@ -121,9 +121,8 @@ describe("a webhook's page", () => {
     );
     isThrough = true;
     screen.getByText('Deliveries are pending: this log refreshes by itself until they end.');
-    await waitFor(
-      () => expect(screen.getByTestId('delivery-row').getAttribute('data-state')).toBe('delivered'),
-      { timeout: 8000 },
+    await waitFor(() =>
+      expect(screen.getByTestId('delivery-row').getAttribute('data-state')).toBe('delivered'),
     );
     expect(screen.getByTestId('delivery-log-status').textContent).toBe('');
     // Read again with the log: no longer failing.
