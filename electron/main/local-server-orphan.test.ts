@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, it } from 'vitest';
 import { cliEntry } from '../../server/cli/cli-bundle-test-support';
+import { until } from '../../server/until-test-support';
 
 // The real server CLI under a host that dies: a system test (it spawns the bundled server).
 describe('the embedded server and its host', () => {
@@ -35,7 +36,7 @@ describe('the embedded server and its host', () => {
       });
       host.kill('SIGKILL');
       // The server notices its host is gone and stops on its own.
-      await until(() => !isAlive(pid));
+      await until(() => !isAlive(pid), 'the server to stop after its host was killed');
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
@@ -49,9 +50,4 @@ function isAlive(pid: number): boolean {
   } catch {
     return false;
   }
-}
-
-/** Resolves once `condition` holds, looking every 50 ms. */
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 50));
 }
