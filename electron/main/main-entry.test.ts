@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { channels } from '../../shared/ipc/contract';
 import type { ConnectionState } from '../../shared/ipc/settings';
 import { recorded } from '../test-support/electron-stand-in';
+import { until as waitUntil } from '../../server/until-test-support';
 
 // Loads the BUILT main-process entry (out/main/index.js) with a stand-in for `electron`, the one
 // thing that cannot exist here, and checks its wiring end to end with the real embedded server.
@@ -30,13 +31,9 @@ async function until<T>(
   probe: () => Promise<T | undefined> | T | undefined,
   what: string,
 ): Promise<T> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`Timed out waiting for ${what}`);
+  let value: T | undefined;
+  await waitUntil(async () => (value = await probe()) !== undefined, what);
+  return value!;
 }
 
 describe('built Electron main process (with an electron stand-in)', () => {
