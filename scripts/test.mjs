@@ -1,59 +1,75 @@
-// `npm test`: every check the project has, one part after another, stopping at the first that
-// fails; at the end, how long each part took. Vitest's projects run one at a time so that each
-// has its own time (their names are in VITEST_PROJECTS; scripts/test-parts.test.ts keeps that
-// list the same as vitest.config.ts's).
+// `npm test`: every check the project has, then how long each part took. The static checks run
+// in two lanes at once (eslint; prettier, the typechecks and the build), their output printed as
+// each part ends; then each Vitest project (their names are in VITEST_PROJECTS, which
+// scripts/test-parts.test.ts keeps the same as vitest.config.ts's) and Playwright, one at a
+// time. The first part that fails stops the run.
 import { spawn } from 'node:child_process';
 import { VITEST_PROJECTS } from './test-parts.mjs';
 
 const bin = (name) => `node_modules/.bin/${name}`;
-const parts = [
+const part = (name, command, args) => ({ name, command, args });
+const eslint = part('lint: eslint', bin('eslint'), [
+  '.',
+  '--max-warnings',
+  '0',
+  '--cache',
+  '--cache-location',
+  'node_modules/.cache/eslint/',
+]);
+const staticLanes = [
+  [eslint],
   [
-    'lint: eslint',
-    bin('eslint'),
-    ['.', '--max-warnings', '0', '--cache', '--cache-location', 'node_modules/.cache/eslint/'],
+    part('lint: prettier', bin('prettier'), ['--check', '--cache', '--log-level', 'warn', '.']),
+    part('typecheck: node', bin('tsc'), ['-p', 'tsconfig.node.json', '--noEmit']),
+    part('typecheck: web', bin('tsc'), ['-p', 'tsconfig.web.json', '--noEmit']),
+    part('build', process.execPath, ['scripts/build.mjs']),
   ],
-  ['lint: prettier', bin('prettier'), ['--check', '--cache', '--log-level', 'warn', '.']],
-  ['typecheck: node', bin('tsc'), ['-p', 'tsconfig.node.json', '--noEmit']],
-  ['typecheck: web', bin('tsc'), ['-p', 'tsconfig.web.json', '--noEmit']],
-  ['build', process.execPath, ['scripts/build.mjs']],
-  ...VITEST_PROJECTS.map((project) => [
-    `vitest: ${project}`,
-    bin('vitest'),
-    ['run', '--project', project],
-  ]),
-  ['playwright', bin('playwright'), ['test']],
+];
+const testParts = [
+  ...VITEST_PROJECTS.map((project) =>
+    part(`vitest: ${project}`, bin('vitest'), ['run', '--project', project]),
+  ),
+  part('playwright', bin('playwright'), ['test']),
 ];
 
-function run(command, args) {
+const times = [];
+
+/** Runs one part; `buffered` keeps its output until it ends (parts running side by side). */
+function run({ name, command, args }, buffered) {
+  const start = performance.now();
+  if (!buffered) console.log(`\n── ${name} ──`);
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: 'inherit' });
-    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    const child = spawn(command, args, {
+      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    const finish = (code) => {
+      if (buffered) process.stdout.write(`\n── ${name} ──\n${output}`);
+      times.push([name, performance.now() - start, code === 0 ? 'ok' : `failed (exit ${code})`]);
+      resolve(code === 0);
+    };
+    child.once('exit', (code, signal) => finish(code ?? (signal ? 1 : 0)));
     child.once('error', (error) => {
-      console.error(`${command}: ${error.message}`);
-      resolve(1);
+      output += `${command}: ${error.message}\n`;
+      finish(1);
     });
   });
 }
 
-const times = [];
-const started = performance.now();
-let failed = null;
-for (const [name, command, args] of parts) {
-  console.log(`\n── ${name} ──`);
-  const start = performance.now();
-  const code = await run(command, args);
-  times.push([name, performance.now() - start, code === 0 ? 'ok' : `failed (exit ${code})`]);
-  if (code !== 0) {
-    failed = name;
-    break;
-  }
+/** Runs parts one after another until one fails; whether all passed. */
+async function inOrder(parts, buffered) {
+  for (const each of parts) if (!(await run(each, buffered))) return false;
+  return true;
 }
+
+const started = performance.now();
+const lanes = await Promise.all(staticLanes.map((lane) => inOrder(lane, true)));
+const passed = lanes.every(Boolean) && (await inOrder(testParts, false));
 const seconds = (ms) => `${(ms / 1000).toFixed(0).padStart(5)} s`;
-console.log('\nnpm test, part by part:');
+console.log('\nnpm test, part by part (the static checks ran in two lanes at once):');
 for (const [name, ms, outcome] of times)
   console.log(`  ${name.padEnd(22)}${seconds(ms)}  ${outcome}`);
 console.log(`  ${'total'.padEnd(22)}${seconds(performance.now() - started)}`);
-if (failed) {
-  console.log(`Stopped at ${failed}.`);
-  process.exitCode = 1;
-}
+if (!passed) process.exitCode = 1;
