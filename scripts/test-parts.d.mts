@@ -1,1 +1,1 @@
-export const VITEST_PROJECTS: string[];
+export const VITEST_LANES: string[][];

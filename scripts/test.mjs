@@ -1,10 +1,11 @@
-// `npm test`: every check the project has, then how long each part took. The static checks run
-// in two lanes at once (eslint; prettier, the typechecks and the build), their output printed as
-// each part ends; then each Vitest project (their names are in VITEST_PROJECTS, which
-// scripts/test-parts.test.ts keeps the same as vitest.config.ts's) and Playwright, one at a
-// time. The first part that fails stops the run.
+// `npm test`: every check the project has, then how long each part took. It runs in phases of
+// two lanes at once: the suite leaves a core idle most of the time when run one part after
+// another (it waits on child processes, sockets and PostgreSQL). Output of parts that run side
+// by side is printed as each ends. The Vitest projects are in VITEST_LANES, which
+// scripts/test-parts.test.ts keeps the same as vitest.config.ts's. A failed part stops its lane
+// and the run after its phase.
 import { spawn } from 'node:child_process';
-import { VITEST_PROJECTS } from './test-parts.mjs';
+import { VITEST_LANES } from './test-parts.mjs';
 
 const bin = (name) => `node_modules/.bin/${name}`;
 const part = (name, command, args) => ({ name, command, args });
@@ -16,22 +17,22 @@ const eslint = part('lint: eslint', bin('eslint'), [
   '--cache-location',
   'node_modules/.cache/eslint/',
 ]);
-const staticLanes = [
-  [eslint],
+const vitest = (project) =>
+  part(`vitest: ${project}`, bin('vitest'), ['run', '--project', project]);
+const lanesOf = (projects) => projects.map((names) => names.map(vitest));
+const phases = [
   [
-    part('lint: prettier', bin('prettier'), ['--check', '--cache', '--log-level', 'warn', '.']),
-    part('typecheck: node', bin('tsc'), ['-p', 'tsconfig.node.json', '--noEmit']),
-    part('typecheck: web', bin('tsc'), ['-p', 'tsconfig.web.json', '--noEmit']),
-    part('build', process.execPath, ['scripts/build.mjs']),
+    [eslint],
+    [
+      part('lint: prettier', bin('prettier'), ['--check', '--cache', '--log-level', 'warn', '.']),
+      part('typecheck: node', bin('tsc'), ['-p', 'tsconfig.node.json', '--noEmit']),
+      part('typecheck: web', bin('tsc'), ['-p', 'tsconfig.web.json', '--noEmit']),
+      part('build', process.execPath, ['scripts/build.mjs']),
+    ],
   ],
+  lanesOf(VITEST_LANES),
+  [[part('playwright', bin('playwright'), ['test'])]],
 ];
-const testParts = [
-  ...VITEST_PROJECTS.map((project) =>
-    part(`vitest: ${project}`, bin('vitest'), ['run', '--project', project]),
-  ),
-  part('playwright', bin('playwright'), ['test']),
-];
-
 const times = [];
 
 /** Runs one part; `buffered` keeps its output until it ends (parts running side by side). */
@@ -65,10 +66,15 @@ async function inOrder(parts, buffered) {
 }
 
 const started = performance.now();
-const lanes = await Promise.all(staticLanes.map((lane) => inOrder(lane, true)));
-const passed = lanes.every(Boolean) && (await inOrder(testParts, false));
+let passed = true;
+for (const lanes of phases) {
+  const buffered = lanes.length > 1;
+  const results = await Promise.all(lanes.map((lane) => inOrder(lane, buffered)));
+  passed = results.every(Boolean);
+  if (!passed) break;
+}
 const seconds = (ms) => `${(ms / 1000).toFixed(0).padStart(5)} s`;
-console.log('\nnpm test, part by part (the static checks ran in two lanes at once):');
+console.log('\nnpm test, part by part (in phases of two lanes run at once):');
 for (const [name, ms, outcome] of times)
   console.log(`  ${name.padEnd(22)}${seconds(ms)}  ${outcome}`);
 console.log(`  ${'total'.padEnd(22)}${seconds(performance.now() - started)}`);
