@@ -1,5 +1,5 @@
 // `npm test`: every check the project has, then how long each part took. It runs in phases of
-// two lanes at once: the suite leaves a core idle most of the time when run one part after
+// lanes run at once: the suite leaves a core idle most of the time when run one part after
 // another (it waits on child processes, sockets and PostgreSQL). Output of parts that run side
 // by side is printed as each ends. The Vitest projects are in VITEST_LANES, which
 // scripts/test-parts.test.ts keeps the same as vitest.config.ts's. A failed part stops its lane
@@ -21,12 +21,13 @@ const vitest = (project) =>
   part(`vitest: ${project}`, bin('vitest'), ['run', '--project', project]);
 const lanesOf = (projects) => projects.map((names) => names.map(vitest));
 const phases = [
+  // About the same time in each lane; the build does not need the typecheck (Playwright, later,
+  // needs the build).
   [
-    [eslint],
+    [eslint, part('typecheck: web', bin('tsc'), ['-p', 'tsconfig.web.json', '--noEmit'])],
     [
       part('lint: prettier', bin('prettier'), ['--check', '--cache', '--log-level', 'warn', '.']),
       part('typecheck: node', bin('tsc'), ['-p', 'tsconfig.node.json', '--noEmit']),
-      part('typecheck: web', bin('tsc'), ['-p', 'tsconfig.web.json', '--noEmit']),
       part('build', process.execPath, ['scripts/build.mjs']),
     ],
   ],
@@ -74,7 +75,7 @@ for (const lanes of phases) {
   if (!passed) break;
 }
 const seconds = (ms) => `${(ms / 1000).toFixed(0).padStart(5)} s`;
-console.log('\nnpm test, part by part (in phases of two lanes run at once):');
+console.log('\nnpm test, part by part (in phases of lanes run at once):');
 for (const [name, ms, outcome] of times)
   console.log(`  ${name.padEnd(22)}${seconds(ms)}  ${outcome}`);
 console.log(`  ${'total'.padEnd(22)}${seconds(performance.now() - started)}`);
