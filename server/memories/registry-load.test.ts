@@ -65,8 +65,9 @@ describe.each(BACKENDS)('a TM index loads and rebuilds a step at a time on %s', 
     });
     const ids = await insertUnits(memory.id, 1, LOADED);
     const indexes: TmIndexWithStats[] = [];
-    // Build steps taken so far, over every index.
-    const steps = { taken: 0 };
+    // Build steps taken so far, over every index; while `held`, a step does nothing (the build
+    // waits), so that the test's writes land during the build however slow the database is.
+    const steps = { taken: 0, held: false };
     const tm = createTmRegistry(storage(), {
       buildStepMs,
       engine: {
@@ -75,6 +76,7 @@ describe.each(BACKENDS)('a TM index loads and rebuilds a step at a time on %s', 
           const index = createTmIndex(options);
           const step = index.buildStep.bind(index);
           index.buildStep = (budgetMs) => {
+            if (steps.held) return false;
             steps.taken++;
             return step(budgetMs);
           };
@@ -107,8 +109,11 @@ describe.each(BACKENDS)('a TM index loads and rebuilds a step at a time on %s', 
       origin: 'editor',
     });
     expect(await tm.deleteUnit(memoryId, ids[LOADED - 1]!)).toBe(true);
-    // Every row is read once the first step is taken: the lists build from now on.
+    // Every row is read once the first step is taken: the lists build from now on. The build
+    // waits while the writes below are made (on PostgreSQL under load their round trips could
+    // outlast the whole build).
     while (steps.taken === 0) await nextTurn();
+    steps.held = true;
     expect(tm.isLoaded(memoryId)).toBe(false);
     // Turns of the event loop from the first step to the end of the build, counted beside the
     // test's own awaits (on a busy machine the build may end while those wait on the database).
@@ -127,6 +132,8 @@ describe.each(BACKENDS)('a TM index loads and rebuilds a step at a time on %s', 
     });
     await tm.updateUnit(memoryId, ids[9]!, { target: 'Destino cambiado' });
     expect(await tm.deleteUnit(memoryId, ids[4]!)).toBe(true);
+    expect(tm.isLoaded(memoryId)).toBe(false);
+    steps.held = false;
     while (!tm.isLoaded(memoryId)) {
       expect(answered).toBe(false);
       await nextTurn();
