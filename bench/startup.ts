@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { waitForInteractiveBoard } from './board-tti';
 import { seedProjects } from './seed-projects';
-import { busyProcesses, stopProcess, timeToLine } from './startup/processes';
+import { busyProcesses, timeToLine } from './startup/processes';
 import {
   BENCH_KEY,
   createDataFolder,
@@ -21,6 +21,7 @@ import {
   median,
   newBenchPage,
   runFromCommandLine,
+  stopChild,
 } from './web-host-bench';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -41,7 +42,7 @@ async function serverStart(args: string[]): Promise<number> {
       if (response?.ok) return performance.now() - started.startedAt;
     }
   } finally {
-    await stopProcess(started.child);
+    await stopChild(started.child);
   }
 }
 
@@ -93,7 +94,7 @@ async function appStart(
     return performance.now() - host.startedAt;
   } finally {
     await page.context().close();
-    await stopProcess(host.child);
+    await stopChild(host.child);
   }
 }
 

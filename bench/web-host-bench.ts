@@ -161,7 +161,8 @@ async function waitForEmbeddedServer(url: string): Promise<void> {
   throw new Error('The embedded server did not start in time.');
 }
 
-async function stopChild(child: ChildProcess): Promise<void> {
+/** SIGTERM, then the exit (SIGKILL if it takes more than 10 s). */
+export async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.kill('SIGTERM');

@@ -25,16 +25,6 @@ export function timeToLine(command: string, args: string[], line: RegExp): Promi
   });
 }
 
-/** SIGTERM, then the exit (SIGKILL if it takes more than 10 s). */
-export async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
-
 /** `count` processes that keep a core busy each, as a loaded machine would (`--load`). */
 export function busyProcesses(count: number): { stop(): void } {
   const children = Array.from({ length: count }, () =>

@@ -6,31 +6,22 @@ import { translationQueries } from '../../queries/translations';
 import { installTestBridge } from '../../test-bridge';
 import { createQueryClient } from '../../app/query-client';
 import { ReadyNotifier } from './ReadyNotifier';
+import { testTranslation } from './translation-test-support';
 
 const invoke = installTestBridge();
 const now = () => Math.floor(Date.now() / 1000);
 
-const translation = (id: number, patch: Partial<TranslationInfo>): TranslationInfo => ({
-  id,
-  fileId: id,
-  status: 'InProgress',
-  createdAt: now(),
-  memoryId: 1,
-  withTM: true,
-  tmThreshold: 75,
-  fileName: `file-${id}.docx`,
-  translatedName: `file-${id}.es.docx`,
-  srclang: 'en',
-  trglang: 'es',
-  format: 'docx',
-  segmentsDone: 0,
-  segmentsTotal: 0,
-  tmSegments: 0,
-  mtSegments: 0,
-  warning: null,
-  updatedAt: now(),
-  ...patch,
-});
+/** Started now unless said otherwise, named after its id. */
+const translation = (id: number, patch: Partial<TranslationInfo>): TranslationInfo =>
+  testTranslation({
+    id,
+    fileId: id,
+    createdAt: now(),
+    updatedAt: now(),
+    fileName: `file-${id}.docx`,
+    translatedName: `file-${id}.es.docx`,
+    ...patch,
+  });
 
 describe('ReadyNotifier', () => {
   it('notifies once per translation that becomes ready, fast ones too, from any view', async () => {

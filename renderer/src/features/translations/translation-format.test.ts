@@ -1,28 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { TranslationInfo } from '../../../../shared/api/file-translation';
 import { listFilters, newlyReady, periodStart, progressPercent } from './translation-format';
+import { testTranslation } from './translation-test-support';
 
-const info = (patch: Partial<TranslationInfo>): TranslationInfo => ({
-  id: 1,
-  fileId: 1,
-  status: 'InProgress',
-  createdAt: 1000,
-  memoryId: 1,
-  withTM: true,
-  tmThreshold: 75,
-  fileName: 'guide.docx',
-  translatedName: 'guide.es.docx',
-  srclang: 'en',
-  trglang: 'es',
-  format: 'docx',
-  segmentsDone: 0,
-  segmentsTotal: 0,
-  tmSegments: 0,
-  mtSegments: 0,
-  warning: null,
-  updatedAt: 1000,
-  ...patch,
-});
+const info = testTranslation;
 
 describe('newlyReady', () => {
   it('counts what was in progress, or new since the list loaded, never what was ready already', () => {
